@@ -1,0 +1,17 @@
+/**
+ * The console's Content Security Policy, the same in both shells: the desktop window gets it as a
+ * meta tag baked into index.html at build time, the browser shell also sends it as a header.
+ * No inline or eval'd script; styles from our own files only (React's style props go through
+ * the CSSOM, which CSP does not restrict); images also from data:/blob: for document previews.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join('; ');

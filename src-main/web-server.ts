@@ -1,0 +1,186 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Result } from '../src-shared/result';
+import { contentSecurityPolicy } from './csp';
+
+/** Runs one bridge call; the web shell passes the handler table's dispatch. */
+export type Dispatcher = (name: string, input: unknown) => Promise<Result<unknown>>;
+
+/** What the browser shell needs to start. */
+export interface WebShellOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder holding the built renderer (index.html and assets). */
+  rendererDir: string;
+  dispatch: Dispatcher;
+}
+
+/** A running browser shell. */
+export interface WebShell {
+  url: string;
+  port: number;
+  token: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const maxBridgeBody = 2 * 1024 * 1024;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves the renderer and the handler table on 127.0.0.1 only. The bridge is `POST /bridge/<call>`
+ * with `Authorization: Bearer <token>`; the token is random per start and reaches the page only in
+ * the URL fragment, which browsers never send to a server. Host and Origin are checked on every
+ * request so another site (or a DNS-rebound name) cannot drive the console.
+ */
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenBytes = Buffer.from(`Bearer ${token}`);
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('[process-console] web shell request failed:', error);
+      if (!response.headersSent)
+        sendJson(response, 500, { error: 'The console could not answer this request.' });
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!allowedHosts.has(request.headers.host ?? '')) {
+      return sendJson(response, 403, { error: 'This console only answers on its own loopback address.' });
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      return sendJson(response, 403, { error: 'Requests from other sites are refused.' });
+    }
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path.startsWith('/bridge/'))
+      return handleBridge(request, response, decodeURIComponent(path.slice(8)));
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendJson(response, 405, { error: 'Only GET is served outside the bridge.' });
+    }
+    return serveStatic(response, options.rendererDir, path);
+  }
+
+  async function handleBridge(
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: string,
+  ): Promise<void> {
+    const presented = Buffer.from(request.headers.authorization ?? '');
+    if (presented.length !== tokenBytes.length || !timingSafeEqual(presented, tokenBytes)) {
+      return sendJson(response, 401, {
+        error: 'Missing or wrong console token; open the URL the console printed.',
+      });
+    }
+    if (request.method !== 'POST') return sendJson(response, 405, { error: 'Bridge calls use POST.' });
+    const body = await readBody(request);
+    if (body === 'too-large')
+      return sendJson(response, 413, { error: 'The request body is larger than 2 MiB.' });
+    let input: unknown = {};
+    if (body.length > 0) {
+      try {
+        input = JSON.parse(body);
+      } catch {
+        return sendJson(response, 400, { error: 'The request body is not valid JSON.' });
+      }
+    }
+    const result = await options.dispatch(name, input);
+    if (!result.ok && result.error.code === 'unknown_call') return sendJson(response, 404, result);
+    return sendJson(response, 200, result);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    port,
+    token,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function securityHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': `${contentSecurityPolicy}; frame-ancestors 'none'`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...securityHeaders(),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  response.end(text);
+}
+
+async function serveStatic(response: ServerResponse, root: string, path: string): Promise<void> {
+  const relative = path === '/' ? 'index.html' : path.slice(1);
+  const file = normalize(join(root, relative));
+  if (!file.startsWith(normalize(root + sep))) {
+    return sendJson(response, 404, { error: 'Not found.' });
+  }
+  let contents: Buffer;
+  try {
+    contents = await readFile(file);
+  } catch {
+    return sendJson(response, 404, { error: 'Not found.' });
+  }
+  response.writeHead(200, {
+    ...securityHeaders(),
+    'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': contents.length,
+    'Cache-Control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
+  });
+  response.end(contents);
+}
+
+function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBridgeBody) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCore } from './core/create-core';
+import { Failure } from './core/failure';
+import { dispatch } from './handlers';
+import { startWebShell } from './web-server';
+
+/**
+ * The browser shell's entry: the console on 127.0.0.1 for machines without the Electron runtime.
+ * Usage: web [--port N] [--data DIR] [--no-open]
+ */
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        data: { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    return exitWith(`${(error as Error).message}\nUsage: npm run web -- [--port N] [--data DIR] [--no-open]`);
+  }
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    return exitWith(
+      `--port must be a whole number from 0 to 65535 (0 picks a free port), not "${args.port}".`,
+    );
+  }
+
+  const core = await createCore({ shell: 'web', dataDir: args.data });
+  const shell = await startWebShell({
+    port,
+    rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
+    dispatch: (name, input) => dispatch(core, name, input),
+  });
+  console.log(`Console ready at ${shell.url}`);
+  if (!args['no-open'] && hasDisplay()) openBrowser(shell.url);
+
+  const stop = () => {
+    void shell.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function hasDisplay(): boolean {
+  if (process.platform !== 'linux') return true;
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+function openBrowser(url: string): void {
+  const command =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log('Could not open a browser; open the URL above by hand.'));
+  child.unref();
+}
+
+function exitWith(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof Failure) exitWith(error.message);
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../src-main/core/create-core';
+import { dispatch } from '../../src-main/handlers';
+import { startWebShell, type WebShell } from '../../src-main/web-server';
+
+let shell: WebShell;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-web-'));
+  const rendererDir = mkdtempSync(join(tmpdir(), 'pc-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>console</title>');
+  const core = await createCore({ shell: 'web', dataDir });
+  shell = await startWebShell({
+    port: 0,
+    rendererDir,
+    dispatch: (name, input) => dispatch(core, name, input),
+  });
+});
+
+afterAll(() => shell.close());
+
+function bridge(name: string, headers: Record<string, string> = {}, body = '{}') {
+  return request(`http://127.0.0.1:${shell.port}/bridge/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${shell.token}`, ...headers },
+    body,
+  });
+}
+
+describe('browser shell', () => {
+  it('prints a loopback URL carrying a token of at least 128 bits', () => {
+    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(shell.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('answers a call made with the token', async () => {
+    const response = await bridge('app.info');
+    expect(response.statusCode).toBe(200);
+    expect(await response.body.json()).toMatchObject({ ok: true, value: { shell: 'web', dataDir } });
+  });
+
+  it('refuses a missing or wrong token with 401', async () => {
+    const missing = await bridge('app.info', { authorization: '' });
+    expect(missing.statusCode).toBe(401);
+    await missing.body.dump();
+    const wrong = await bridge('app.info', { authorization: `Bearer ${shell.token.slice(0, -2)}xx` });
+    expect(wrong.statusCode).toBe(401);
+    expect(JSON.stringify(await wrong.body.json())).not.toContain(shell.token);
+  });
+
+  it('refuses a foreign Host (DNS rebinding) or Origin with 403', async () => {
+    const host = await bridge('app.info', { host: 'evil.example:80' });
+    expect(host.statusCode).toBe(403);
+    await host.body.dump();
+    const otherPort = await bridge('app.info', { host: `127.0.0.1:${shell.port + 1}` });
+    expect(otherPort.statusCode).toBe(403);
+    await otherPort.body.dump();
+    const origin = await bridge('app.info', { origin: 'https://evil.example' });
+    expect(origin.statusCode).toBe(403);
+    await origin.body.dump();
+    const sameOrigin = await bridge('app.info', { origin: `http://127.0.0.1:${shell.port}` });
+    expect(sameOrigin.statusCode).toBe(200);
+    await sameOrigin.body.dump();
+  });
+
+  it('answers 404 for a call that does not exist, and a result for bad input', async () => {
+    const unknown = await bridge('app.nothing');
+    expect(unknown.statusCode).toBe(404);
+    expect(await unknown.body.json()).toMatchObject({ ok: false, error: { code: 'unknown_call' } });
+    const bad = await bridge('app.info', {}, '{"unexpected":1}');
+    expect(bad.statusCode).toBe(200);
+    expect(await bad.body.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const notJson = await bridge('app.info', {}, '{');
+    expect(notJson.statusCode).toBe(400);
+    await notJson.body.dump();
+  });
+
+  it('serves the page with the strict CSP and never a file outside the renderer', async () => {
+    const page = await request(`http://127.0.0.1:${shell.port}/`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    await page.body.dump();
+    const escape = await request(`http://127.0.0.1:${shell.port}/..%2f..%2fetc%2fpasswd`);
+    expect(escape.statusCode).toBe(404);
+    await escape.body.dump();
+  });
+
+  it('listens on 127.0.0.1 only', async () => {
+    expect(shell.server.address()).toMatchObject({ address: '127.0.0.1' });
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    if (external) {
+      await expect(request(`http://${external.address}:${shell.port}/`)).rejects.toMatchObject({
+        code: 'ECONNREFUSED',
+      });
+    }
+  });
+});
