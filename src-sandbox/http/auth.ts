@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../domain/api-error';
+import type { KeyAuthenticator, KeyIdentity } from '../security/key-authenticator';
+
+const challenge = { 'www-authenticate': 'Basic realm="open-api", Bearer realm="open-api"' };
+
+/** 401 with a sentence saying what to send. */
+export function unauthorized(code: string, message: string): ApiError {
+  return new ApiError(401, code, message, [], challenge);
+}
+
+/** Splits `Basic base64(user:password)`; undefined when it is not well formed. */
+export function parseBasic(header: string): { user: string; password: string } | undefined {
+  const match = /^Basic +([A-Za-z0-9+/=_-]+) *$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Authenticates a request under /open-api by any of the three schemes of API.md: the
+ * X-Api-Key/X-Api-Secret headers, HTTP Basic key:secret, or a Bearer token from /open-api/token.
+ * Answers synchronously when it can (a key verified before), so the hot path makes no promise.
+ */
+export function authenticateKey(
+  request: FastifyRequest,
+  keys: KeyAuthenticator,
+): KeyIdentity | Promise<KeyIdentity> {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined && authorization !== '') {
+    const bearer = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(authorization);
+    if (bearer) {
+      const identity = keys.withToken(bearer[1]!);
+      if (identity === 'expired')
+        throw unauthorized(
+          'token_expired',
+          'The access token has expired; get a new one from POST /open-api/token.',
+        );
+      if (!identity)
+        throw unauthorized(
+          'invalid_token',
+          'The access token is not recognised; get one from POST /open-api/token.',
+        );
+      return identity;
+    }
+    const basic = parseBasic(authorization);
+    if (basic) return checkSecret(keys, basic.user, basic.password);
+    throw unauthorized(
+      'unsupported_authorization',
+      'The Authorization header must be "Basic base64(API_KEY:API_SECRET)" or "Bearer <access_token>".',
+    );
+  }
+  const apiKey = request.headers['x-api-key'];
+  const apiSecret = request.headers['x-api-secret'];
+  if (typeof apiKey === 'string' && typeof apiSecret === 'string' && apiKey !== '' && apiSecret !== '') {
+    return checkSecret(keys, apiKey, apiSecret);
+  }
+  if (apiKey !== undefined || apiSecret !== undefined) {
+    throw unauthorized('credentials_incomplete', 'Send both X-Api-Key and X-Api-Secret, each once.');
+  }
+  throw unauthorized(
+    'credentials_required',
+    'This operation needs an API key: send X-Api-Key and X-Api-Secret, HTTP Basic with the key and secret, ' +
+      'or a Bearer token from POST /open-api/token.',
+  );
+}
+
+function checkSecret(
+  keys: KeyAuthenticator,
+  apiKey: string,
+  apiSecret: string,
+): KeyIdentity | Promise<KeyIdentity> {
+  if (apiKey.length > 200 || apiSecret.length > 200) throw invalidCredentials();
+  const outcome = keys.verify(apiKey, apiSecret);
+  if (outcome instanceof Promise) {
+    return outcome.then((identity) => {
+      if (!identity) throw invalidCredentials();
+      return identity;
+    });
+  }
+  if (!outcome) throw invalidCredentials();
+  return outcome;
+}
+
+/** The API key and secret do not match a key. */
+export function invalidCredentials(): ApiError {
+  return unauthorized(
+    'invalid_credentials',
+    'The API key or secret is not recognised; check both, or create a new key in Api Developer Access.',
+  );
+}
