@@ -12,6 +12,7 @@ export default defineConfig({
         input: {
           electron: resolve('src-main/electron.ts'),
           web: resolve('src-main/web.ts'),
+          'document-worker': resolve('src-main/core/documents/worker.ts'),
         },
       },
     },

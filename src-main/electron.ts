@@ -1,12 +1,15 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { app, BrowserWindow, dialog, ipcMain, session, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, screen, session, type WebFrameMain } from 'electron';
 import { callNames } from '../src-shared/contract';
 import { fail } from '../src-shared/result';
 import { createCore } from './core/create-core';
 import { Failure } from './core/failure';
+import { startSandbox } from '../src-sandbox/server';
 import { dispatch, type Core } from './handlers';
+import { installMenu } from './menu';
 import { mainWindowOptions } from './window-options';
+import { isOnScreen, loadWindowBounds, saveWindowBounds } from './window-state';
 
 /** The desktop shell: one locked-down window over the same handler table as the browser shell. */
 
@@ -41,9 +44,26 @@ function lockDown(): void {
   });
 }
 
-function createWindow(): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(preloadPath));
-  window.once('ready-to-show', () => window.show());
+/** The console's window, where it was last time if that is still on a screen. */
+function createWindow(dataDir: string): BrowserWindow {
+  const saved = loadWindowBounds(dataDir);
+  const visible =
+    saved &&
+    isOnScreen(
+      saved,
+      screen.getAllDisplays().map((display) => display.workArea),
+    );
+  const window = new BrowserWindow({
+    ...mainWindowOptions(preloadPath),
+    ...(visible ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : {}),
+  });
+  window.once('ready-to-show', () => {
+    if (visible && saved.maximized) window.maximize();
+    window.show();
+  });
+  window.on('close', () => {
+    saveWindowBounds(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  });
   void window.loadFile(rendererIndex);
   return window;
 }
@@ -61,7 +81,21 @@ async function main(): Promise<void> {
   await app.whenReady();
   let core: Core;
   try {
-    core = await createCore({ shell: 'electron', dataDir: args.values.data as string | undefined });
+    core = await createCore({
+      shell: 'electron',
+      dataDir: args.values.data as string | undefined,
+      documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
+      startSandbox,
+      chooseSavePath: async (suggestedName) => {
+        const window = BrowserWindow.getFocusedWindow();
+        const options = { defaultPath: suggestedName };
+        const choice = window
+          ? await dialog.showSaveDialog(window, options)
+          : await dialog.showSaveDialog(options);
+        return choice.canceled || !choice.filePath ? null : choice.filePath;
+      },
+    });
+    await core.embedded.start();
   } catch (error) {
     dialog.showErrorBox(
       'Process Console cannot start',
@@ -72,16 +106,27 @@ async function main(): Promise<void> {
   }
   lockDown();
   registerHandlers(core);
-  let window = createWindow();
+  let window = createWindow(core.config.dataDir);
+  installMenu(core, () => (window.isDestroyed() ? null : window));
+  core.events.subscribe((name, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
+  });
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) window = createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow(core.config.dataDir);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
   });
 }
 

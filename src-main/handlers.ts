@@ -1,15 +1,11 @@
 import { calls, type CallName, type CallOutput, type ValidInput } from '../src-shared/contract';
 import { fail, ok, type Result } from '../src-shared/result';
-import type { AppInfo } from '../src-shared/contract';
+import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
-import type { ConsoleConfig } from './core/config';
+import { getDocument, saveDocumentAs } from './core/document-calls';
+import { deleteProfile, listProfiles, profileView, remember } from './core/profile-views';
 
-/** Everything the handlers reach: the main-process services, built once at start-up. */
-export interface Core {
-  config: ConsoleConfig;
-  shell: AppInfo['shell'];
-  version: string;
-}
+export type { Core } from './core/create-core';
 
 type Handler<N extends CallName> = (
   core: Core,
@@ -25,6 +21,72 @@ export const handlers: { [N in CallName]: Handler<N> } = {
     dataDir: core.config.dataDir,
     platform: process.platform,
   }),
+
+  'profiles.list': (core) => listProfiles(core),
+  'profiles.save': (core, input) => profileView(core, core.profiles.save(input)),
+  'profiles.delete': (core, { profileId }) => deleteProfile(core, profileId),
+  'profiles.setCredentials': async (core, { profileId, apiKey, apiSecret, sessionOnly }) => {
+    const profile = core.profiles.get(profileId);
+    if (sessionOnly) core.vault.enableSessionOnly();
+    await core.vault.set(profileId, { apiKey, apiSecret }, { sessionOnly });
+    return profileView(core, profile);
+  },
+  'profiles.clearCredentials': async (core, { profileId }) => {
+    const profile = core.profiles.get(profileId);
+    await core.vault.clear(profileId);
+    return profileView(core, profile);
+  },
+  'profiles.test': async (core, { profileId }) => {
+    const { latencyMs } = await core.client.testConnection(profileId);
+    return {
+      latencyMs,
+      message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,
+    };
+  },
+
+  'processes.get': async (core, { profileId, processId }) =>
+    remember(core, profileId, await core.client.getProcess(profileId, processId)),
+  'processes.getByReference': async (core, { profileId, externalReference }) =>
+    remember(core, profileId, await core.client.getProcessByReference(profileId, externalReference)),
+  'processes.start': async (core, { profileId, ...input }) =>
+    remember(core, profileId, await core.client.startProcess(profileId, input)),
+  'steps.list': (core, { profileId, processId, externalReference }) =>
+    core.client.listSteps(
+      profileId,
+      processId !== undefined ? { processId } : { externalReference: externalReference! },
+    ),
+  'steps.current': (core, { profileId, processId }) => core.client.currentStep(profileId, processId),
+  'steps.complete': (core, { profileId, ...input }) => core.client.completeStep(profileId, input),
+  'notes.add': (core, { profileId, ...input }) => core.client.addNote(profileId, input),
+  'documents.get': (core, { profileId, documentId, href }) => getDocument(core, profileId, documentId, href),
+  'documents.save': (core, { profileId, documentId, path }) =>
+    saveDocumentAs(core, profileId, documentId, path),
+
+  'history.list': (core, { profileId }) => core.history.list(core.profiles.get(profileId).id),
+  'history.pin': (core, { profileId, processId, pinned, externalReference, processTypeName }) =>
+    core.history.pin(
+      core.profiles.get(profileId).id,
+      processId,
+      pinned,
+      pinned
+        ? {
+            processId,
+            externalReference: externalReference ?? null,
+            processTypeName: processTypeName ?? null,
+            status: null,
+          }
+        : undefined,
+    ),
+
+  'audit.list': (core, filter) => core.audit.list(filter),
+  'audit.export': async (core, { format, path, profileId, processId }) => {
+    const target = path ?? (await core.chooseSavePath(`process-console-audit.${format}`));
+    if (!target) throw new Failure('cancelled', 'Export cancelled.');
+    return core.audit.exportTo(target, format, { profileId, processId });
+  },
+  'requests.list': (core, filter) => core.requests.list(filter),
+
+  'sandbox.status': (core) => core.embedded.status(),
 };
 
 /** Reports a bug (an exception that is not a {@link Failure}) without leaking it to the renderer. */

@@ -16,6 +16,8 @@ export interface WebShellOptions {
   /** Folder holding the built renderer (index.html and assets). */
   rendererDir: string;
   dispatch: Dispatcher;
+  /** Forwards every event main emits; the shell streams them to the page. */
+  subscribe?: (forward: (name: string, payload: unknown) => void) => () => void;
 }
 
 /** A running browser shell. */
@@ -70,6 +72,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return sendJson(response, 403, { error: 'Requests from other sites are refused.' });
     }
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/bridge-events') return handleEvents(request, response);
     if (path.startsWith('/bridge/'))
       return handleBridge(request, response, decodeURIComponent(path.slice(8)));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -78,13 +81,43 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     return serveStatic(response, options.rendererDir, path);
   }
 
+  function authorized(request: IncomingMessage): boolean {
+    const presented = Buffer.from(request.headers.authorization ?? '');
+    return presented.length === tokenBytes.length && timingSafeEqual(presented, tokenBytes);
+  }
+
+  /** Server-sent events over a fetch stream (EventSource cannot send the token header). */
+  function handleEvents(request: IncomingMessage, response: ServerResponse): void {
+    if (!authorized(request)) {
+      return sendJson(response, 401, {
+        error: 'Missing or wrong console token; open the URL the console printed.',
+      });
+    }
+    if (request.method !== 'GET') return sendJson(response, 405, { error: 'The event stream uses GET.' });
+    response.writeHead(200, {
+      ...securityHeaders(),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    const unsubscribe = options.subscribe?.((name, payload) => {
+      response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    // A comment now and then keeps idle proxies and the browser from dropping the stream.
+    const heartbeat = setInterval(() => response.write(': ping\n\n'), 15_000);
+    request.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe?.();
+    });
+  }
+
   async function handleBridge(
     request: IncomingMessage,
     response: ServerResponse,
     name: string,
   ): Promise<void> {
-    const presented = Buffer.from(request.headers.authorization ?? '');
-    if (presented.length !== tokenBytes.length || !timingSafeEqual(presented, tokenBytes)) {
+    if (!authorized(request)) {
       return sendJson(response, 401, {
         error: 'Missing or wrong console token; open the URL the console printed.',
       });

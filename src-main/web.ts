@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/create-core';
 import { Failure } from './core/failure';
+import { startSandbox } from '../src-sandbox/server';
 import { dispatch } from './handlers';
 import { startWebShell } from './web-server';
 
@@ -31,17 +32,26 @@ async function main(): Promise<void> {
     );
   }
 
-  const core = await createCore({ shell: 'web', dataDir: args.data });
+  const core = await createCore({
+    shell: 'web',
+    dataDir: args.data,
+    documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
+    startSandbox,
+  });
+  await core.embedded.start();
+  const embedded = core.embedded.status();
+  if (embedded.state === 'failed') console.error(embedded.message);
   const shell = await startWebShell({
     port,
     rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
     dispatch: (name, input) => dispatch(core, name, input),
+    subscribe: (forward) => core.events.subscribe(forward),
   });
   console.log(`Console ready at ${shell.url}`);
   if (!args['no-open'] && hasDisplay()) openBrowser(shell.url);
 
   const stop = () => {
-    void shell.close().then(() => process.exit(0));
+    void Promise.allSettled([shell.close(), core.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  fieldInputSchema,
+  noteInputSchema,
+  startProcessInputSchema,
+  type CompleteStepResponse,
+  type Note,
+  type Process,
+  type Step,
+} from './api';
+import type { DecodedDocument } from './documents';
+import type { ProfileHistory } from './history';
+import type { AuditRecord, RequestLogEntry } from './logs';
+import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
 
 /**
@@ -16,7 +29,33 @@ export interface AppInfo {
   platform: string;
 }
 
+/** The profiles, plus what the renderer must know about where secrets can live. */
+export interface ProfileList {
+  profiles: ProfileView[];
+  /** Set when profiles.json could not be read and was moved aside. */
+  problem: string | null;
+  keychain: { available: boolean; sessionOnly: boolean; message: string | null };
+}
+
+/** The embedded reference service, as the console runs it. */
+export interface SandboxStatus {
+  state: 'off' | 'starting' | 'running' | 'failed';
+  url: string | null;
+  profileId: string | null;
+  message: string | null;
+}
+
+/** What "Test connection" found. */
+export interface ConnectionTest {
+  latencyMs: number;
+  message: string;
+}
+
 const noInput = z.object({}).strict().default({});
+const profileId = z.string().uuid('must be a profile id');
+const processId = z.string().trim().min(1, 'is required').max(200);
+const externalReference = z.string().trim().min(1, 'is required').max(200);
+const intentId = z.string().uuid('must be a UUID, one per user intent');
 
 interface CallSpec<I extends z.ZodType, O> {
   input: I;
@@ -31,7 +70,143 @@ function call<O>() {
 /** Every call the renderer can make. */
 export const calls = {
   'app.info': call<AppInfo>()(noInput),
+
+  'profiles.list': call<ProfileList>()(noInput),
+  'profiles.save': call<ProfileView>()(profileInputSchema),
+  'profiles.delete': call<{ deleted: true }>()(z.object({ profileId }).strict()),
+  'profiles.setCredentials': call<ProfileView>()(
+    z
+      .object({
+        profileId,
+        apiKey: z.string().trim().min(1, 'is required').max(512),
+        apiSecret: z.string().trim().min(1, 'is required').max(512),
+        sessionOnly: z.boolean().default(false),
+      })
+      .strict(),
+  ),
+  'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
+  'profiles.test': call<ConnectionTest>()(z.object({ profileId }).strict()),
+
+  'processes.get': call<Process>()(z.object({ profileId, processId }).strict()),
+  'processes.getByReference': call<Process>()(z.object({ profileId, externalReference }).strict()),
+  'processes.start': call<Process>()(
+    z.object({ profileId, intentId: intentId.optional() }).extend(startProcessInputSchema.shape).strict(),
+  ),
+
+  'steps.list': call<Step[]>()(
+    z
+      .object({ profileId, processId: processId.optional(), externalReference: externalReference.optional() })
+      .strict()
+      .refine((input) => (input.processId === undefined) !== (input.externalReference === undefined), {
+        message: 'give either processId or externalReference',
+      }),
+  ),
+  'steps.current': call<Step | null>()(z.object({ profileId, processId }).strict()),
+  'steps.complete': call<CompleteStepResponse>()(
+    z
+      .object({
+        profileId,
+        processId,
+        stepId: z.string().trim().min(1).max(200),
+        fields: z.array(fieldInputSchema).max(500),
+        intentId,
+        confirmReference: z.string().optional(),
+      })
+      .strict(),
+  ),
+
+  'notes.add': call<Note>()(
+    z.object({ profileId, processId, intentId }).extend(noteInputSchema.shape).strict(),
+  ),
+
+  'documents.get': call<DecodedDocument>()(
+    z
+      .object({
+        profileId,
+        documentId: z.string().trim().min(1).max(200).optional(),
+        href: z.string().max(2000).optional(),
+      })
+      .strict()
+      .refine((input) => (input.documentId === undefined) !== (input.href === undefined), {
+        message: 'give either documentId or href',
+      }),
+  ),
+  'documents.save': call<{ path: string; bytes: number }>()(
+    z
+      .object({
+        profileId,
+        documentId: z.string().trim().min(1).max(200),
+        path: z.string().min(1).max(4096).optional(),
+      })
+      .strict(),
+  ),
+
+  'history.list': call<ProfileHistory>()(z.object({ profileId }).strict()),
+  'history.pin': call<ProfileHistory>()(
+    z
+      .object({
+        profileId,
+        processId,
+        pinned: z.boolean(),
+        externalReference: z.string().optional(),
+        processTypeName: z.string().optional(),
+      })
+      .strict(),
+  ),
+
+  'audit.list': call<AuditRecord[]>()(
+    z
+      .object({
+        profileId: profileId.optional(),
+        processId: processId.optional(),
+        from: z.iso.datetime({ local: true, offset: true }).optional(),
+        to: z.iso.datetime({ local: true, offset: true }).optional(),
+        limit: z.number().int().min(1).max(10_000).default(500),
+      })
+      .strict()
+      .default({ limit: 500 }),
+  ),
+  'audit.export': call<{ path: string; count: number }>()(
+    z
+      .object({
+        format: z.enum(['csv', 'jsonl']),
+        path: z.string().min(1).max(4096).optional(),
+        profileId: profileId.optional(),
+        processId: processId.optional(),
+      })
+      .strict(),
+  ),
+  'requests.list': call<RequestLogEntry[]>()(
+    z
+      .object({ profileId: profileId.optional(), limit: z.number().int().min(1).max(1000).default(1000) })
+      .strict()
+      .default({ limit: 1000 }),
+  ),
+
+  'sandbox.status': call<SandboxStatus>()(noInput),
 } as const;
+
+interface EventSpec<P> {
+  /** Phantom: carries the payload type only. */
+  payload?: P;
+}
+
+function event<P>(): EventSpec<P> {
+  return {};
+}
+
+/** Every event main pushes to the renderer (`domain.name`); the renderer subscribes by name. */
+export const events = {
+  /** The desktop menu's File > Save document… */
+  'menu.saveDocument': event<Record<string, never>>(),
+} as const;
+
+/** The name of an event main pushes, e.g. `menu.saveDocument`. */
+export type EventName = keyof typeof events;
+/** What event `E` carries. */
+export type EventPayload<E extends EventName> = (typeof events)[E] extends EventSpec<infer P> ? P : never;
+/** The list of event names, for the shells. */
+export const eventNames = Object.keys(events) as EventName[];
 
 /** The name of a bridge call, e.g. `app.info`. */
 export type CallName = keyof typeof calls;
@@ -40,7 +215,8 @@ export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
 /** What the handler of `N` receives once the input is validated. */
 export type ValidInput<N extends CallName> = z.output<(typeof calls)[N]['input']>;
 /** What call `N` returns on success. */
-export type CallOutput<N extends CallName> = NonNullable<(typeof calls)[N]['output']>;
+export type CallOutput<N extends CallName> =
+  (typeof calls)[N] extends CallSpec<z.ZodType, infer O> ? O : never;
 
 /** The list of call names, for the shells that register or build them. */
 export const callNames = Object.keys(calls) as CallName[];
@@ -48,11 +224,24 @@ export const callNames = Object.keys(calls) as CallName[];
 type Domain<N> = N extends `${infer D}.${string}` ? D : never;
 type Verb<N, D extends string> = N extends `${D}.${infer V}` ? V : never;
 
-/** `window.api`: one named function per call, grouped by domain (`api.app.info()`). */
-export type Api = {
+type CallApi = {
   [D in Domain<CallName>]: {
     [V in Verb<CallName, D>]: `${D}.${V}` extends infer N extends CallName
       ? (input?: CallInput<N>) => Promise<Result<CallOutput<N>>>
       : never;
   };
 };
+
+type EventApi = {
+  [D in Domain<EventName>]: {
+    [V in Verb<EventName, D> as `on${Capitalize<V>}`]: `${D}.${V}` extends infer E extends EventName
+      ? (listener: (payload: EventPayload<E>) => void) => () => void
+      : never;
+  };
+};
+
+/**
+ * `window.api`: one named function per call, grouped by domain (`api.app.info()`), and one
+ * subscription per event (`api.menu.onSaveDocument(listener)`, returning its unsubscribe).
+ */
+export type Api = CallApi & EventApi;

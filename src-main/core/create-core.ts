@@ -1,16 +1,97 @@
 import packageJson from '../../package.json';
-import type { Core } from '../handlers';
-import { resolveDataDir } from './config';
+import type { AppInfo } from '../../src-shared/contract';
+import { createAuditLog, type AuditLog } from './audit/audit-log';
+import { createApiClient, type ApiClient } from './client/api-client';
+import { resolveDataDir, type ConsoleConfig } from './config';
+import {
+  createDocumentDecoder,
+  type DocumentDecoder,
+  type DocumentDecoderOptions,
+} from './documents/document-decoder';
+import { createEmbeddedDefault, type EmbeddedDefault, type SandboxStarter } from './embedded-default';
+import { createEventHub, type EventHub } from './event-hub';
+import { createHistoryStore, type HistoryStore } from './history/history-store';
+import { createKeychainProbe, type KeychainState } from './keychain-probe';
+import { createProfileStore, type ProfileStore } from './profiles/profile-store';
+import { createRequestLog, type RequestLog } from './request-log';
+import { defaultSavePath } from './save-path';
+import { createCredentialVault, type CredentialVault } from './secrets/credentials';
+import { createKeytarSecretStore } from './secrets/keytar-secret-store';
+import type { SecretStore } from './secrets/secret-store';
+
+/** Asks the user where to save a file (the desktop shell's dialog); null when they cancel. */
+export type SavePathChooser = (suggestedName: string) => Promise<string | null>;
+
+/** Everything the handlers reach: the main-process services, built once at start-up. */
+export interface Core {
+  config: ConsoleConfig;
+  shell: AppInfo['shell'];
+  version: string;
+  profiles: ProfileStore;
+  vault: CredentialVault;
+  keychain: () => Promise<KeychainState>;
+  audit: AuditLog;
+  requests: RequestLog;
+  history: HistoryStore;
+  client: ApiClient;
+  documents: DocumentDecoder;
+  embedded: EmbeddedDefault;
+  chooseSavePath: SavePathChooser;
+  events: EventHub;
+  /** Stops the embedded service, closes connections and workers. */
+  close(): Promise<void>;
+}
 
 /** Start-up settings shared by both shells. */
 export interface CoreOptions {
   shell: Core['shell'];
   /** `--data`, if given; PROCESS_CONSOLE_DATA and the OS default apply otherwise. */
   dataDir?: string;
+  /** The desktop shell's save dialog; the browser shell saves into the Downloads folder. */
+  chooseSavePath?: SavePathChooser;
+  /** Unit tests pass the in-memory store; the console always uses the OS keychain. */
+  secretStore?: SecretStore;
+  /** Where the document worker is: the shell knows its built file; tests pass the source. */
+  documentWorker: Pick<DocumentDecoderOptions, 'workerUrl' | 'workerExecArgv'>;
+  /** Starts the reference service for the embedded default (the shells pass src-sandbox's). */
+  startSandbox?: SandboxStarter;
 }
 
 /** Builds the main-process services once; throws a Failure with a readable sentence on bad config. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = resolveDataDir(options.dataDir);
-  return { config: { dataDir }, shell: options.shell, version: packageJson.version };
+  const secretStore = options.secretStore ?? createKeytarSecretStore();
+  const requests = createRequestLog(1000);
+  const profiles = createProfileStore(dataDir);
+  const vault = createCredentialVault({ store: secretStore });
+  const audit = createAuditLog(dataDir);
+  const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit });
+  const documents = createDocumentDecoder(options.documentWorker);
+  const noSandbox: SandboxStarter = () =>
+    Promise.reject(new Error('this console was built without the reference service'));
+  const embedded = createEmbeddedDefault({
+    dataDir,
+    profiles,
+    vault,
+    startSandbox: options.startSandbox ?? noSandbox,
+  });
+  return {
+    config: { dataDir },
+    shell: options.shell,
+    version: packageJson.version,
+    profiles,
+    vault,
+    keychain: createKeychainProbe(secretStore),
+    audit,
+    requests,
+    history: createHistoryStore(dataDir),
+    client,
+    documents,
+    embedded,
+    chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
+    events: createEventHub(),
+    async close() {
+      await Promise.allSettled([embedded.stop(), client.close(), documents.close()]);
+    },
+  };
 }

@@ -3,26 +3,32 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../src-main/core/create-core';
+import { sourceDocumentWorker } from '../support/document-worker';
+import { createCore, type Core } from '../../src-main/core/create-core';
 import { dispatch } from '../../src-main/handlers';
 import { startWebShell, type WebShell } from '../../src-main/web-server';
 
 let shell: WebShell;
 let dataDir: string;
+let core: Core;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pc-web-'));
   const rendererDir = mkdtempSync(join(tmpdir(), 'pc-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>console</title>');
-  const core = await createCore({ shell: 'web', dataDir });
+  core = await createCore({ shell: 'web', dataDir, documentWorker: sourceDocumentWorker });
   shell = await startWebShell({
     port: 0,
     rendererDir,
     dispatch: (name, input) => dispatch(core, name, input),
+    subscribe: (forward) => core.events.subscribe(forward),
   });
 });
 
-afterAll(() => shell.close());
+afterAll(async () => {
+  await shell.close();
+  await core.close();
+});
 
 function bridge(name: string, headers: Record<string, string> = {}, body = '{}') {
   return request(`http://127.0.0.1:${shell.port}/bridge/${name}`, {
@@ -100,5 +106,30 @@ describe('browser shell', () => {
         code: 'ECONNREFUSED',
       });
     }
+  });
+});
+
+describe('browser shell events', () => {
+  it('streams events to a page holding the token, and refuses one without it', async () => {
+    const refused = await request(`http://127.0.0.1:${shell.port}/bridge-events`);
+    expect(refused.statusCode).toBe(401);
+    await refused.body.dump();
+
+    const stream = await request(`http://127.0.0.1:${shell.port}/bridge-events`, {
+      headers: { authorization: `Bearer ${shell.token}` },
+    });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    const received = new Promise<string>((resolve) => {
+      let text = '';
+      stream.body.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('event: menu.saveDocument')) resolve(text);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    core.events.emit('menu.saveDocument', {});
+    expect(await received).toContain('data: {}');
+    stream.body.destroy();
   });
 });

@@ -1,7 +1,24 @@
-import { describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sourceDocumentWorker } from '../../support/document-worker';
+import { createCore } from '../../../src-main/core/create-core';
+import { createMemorySecretStore } from '../../../src-main/core/secrets/memory-secret-store';
 import { dispatch, type Core } from '../../../src-main/handlers';
 
-const core: Core = { config: { dataDir: '/data/console' }, shell: 'web', version: '1.2.3' };
+let core: Core;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-handlers-'));
+  core = await createCore({
+    shell: 'web',
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    documentWorker: sourceDocumentWorker,
+  });
+});
 
 describe('the one door into main', () => {
   it('answers app.info with the shell, version and data folder', async () => {
@@ -10,9 +27,9 @@ describe('the one door into main', () => {
       ok: true,
       value: {
         name: 'Process Console',
-        version: '1.2.3',
+        version: JSON.parse(readFileSync('package.json', 'utf8')).version,
         shell: 'web',
-        dataDir: '/data/console',
+        dataDir,
         platform: process.platform,
       },
     });

@@ -1,0 +1,106 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
+import type { Profile } from '../../../src-shared/profile';
+import type { ChangeContext } from './complete-step';
+import { checkId, checkIntentId, checkNote } from './inputs';
+import { runChange, type ReadBack } from './safe-change';
+
+/** Adding a note: where, what, under which user intent. */
+export interface AddNoteInput {
+  processId: string;
+  contents: string;
+  visibleToAccounts: boolean;
+  /** One UUID per user intent; the Idempotency-Key of every send. Generated when absent. */
+  intentId?: string;
+}
+
+/**
+ * Adds a note at most once, like completing a step. The read-back compares the process's notes
+ * with those it had before the first send, so a new note with the same contents by this key is
+ * proof, whatever the clocks or time zones of console and service say.
+ */
+export async function addNote(
+  context: ChangeContext,
+  profile: Profile,
+  input: AddNoteInput,
+  signal?: AbortSignal,
+): Promise<Note> {
+  const processId = checkId(input.processId, 'process id');
+  const note = checkNote(input);
+  const intentId = input.intentId === undefined ? randomUUID() : checkIntentId(input.intentId);
+  const digest = createHash('sha256').update(note.contents).digest('hex');
+  const release = context.inFlight.claim(
+    [`intent:${intentId}`, `note:${processId.toLowerCase()}:${digest}`],
+    'This note is already being added to this process.',
+  );
+  try {
+    const read = () =>
+      context.http.call({
+        profile,
+        operation: 'getProcess',
+        params: { processId },
+        schema: processSchema,
+        subject: `process ${processId}`,
+      });
+    const before = await read();
+    const known = new Set(before.notes.map((existing) => existing.noteId));
+    return await runChange(context, {
+      intent: {
+        kind: 'intent',
+        actionId: randomUUID(),
+        at: context.now().toISOString(),
+        action: 'note.add',
+        profileId: profile.id,
+        profileName: profile.name,
+        environment: profile.environment,
+        keyName: profile.keyName,
+        processId: before.processId,
+        externalReference: before.externalReference,
+        processTypeId: before.processTypeId,
+        stepId: null,
+        stepName: null,
+        fields: [],
+        note,
+        idempotencyKey: intentId,
+      },
+      send: () =>
+        context.http.call({
+          profile,
+          operation: 'addNote',
+          params: { processId },
+          body: note,
+          headers: { 'idempotency-key': intentId },
+          schema: noteSchema,
+          subject: `process ${processId}`,
+          signal,
+        }),
+      readBack: async () => noteState(await read(), known, note.contents, profile.keyName),
+      whatToCheck:
+        `Open process ${before.externalReference} (${before.processId}) and look at its notes before adding ` +
+        'this one again: if it is there, it went through.',
+      processIdOf: () => before.processId,
+      successStatus: 201,
+    });
+  } finally {
+    release();
+  }
+}
+
+function noteState(process: Process, known: Set<string>, contents: string, keyName: string): ReadBack<Note> {
+  const fresh = process.notes.filter(
+    (candidate) => !known.has(candidate.noteId) && candidate.contents.trim() === contents.trim(),
+  );
+  const ours = fresh.find(
+    (candidate) => candidate.author.trim().toLowerCase() === keyName.trim().toLowerCase(),
+  );
+  if (ours) return { state: 'done', value: ours };
+  // Same words, new, but another author: perhaps the key's name differs from the profile's
+  // keyName, perhaps a colleague. Neither resend nor success is safe; say so.
+  if (fresh.length > 0) {
+    return {
+      state: 'other',
+      description: `a new note with the same words by "${fresh[0]!.author}", not by "${keyName}"`,
+    };
+  }
+  return { state: 'not-done' };
+}

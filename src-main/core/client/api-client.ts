@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import {
+  processSchema,
+  rawDocumentSchema,
+  stepSchema,
+  type CompleteStepResponse,
+  type Note,
+  type Process,
+  type RawDocument,
+  type Step,
+} from '../../../src-shared/api';
+import type { AuditWriter, CredentialSource, ProfileSource, RequestRecorder } from '../ports';
+import { addNote, type AddNoteInput } from './add-note';
+import { ClientFailure } from './client-failure';
+import { completeStep, type ChangeContext, type CompleteStepInput } from './complete-step';
+import { createDispatcherCache } from './dispatcher';
+import { documentIdFromHref } from './endpoints';
+import { createHttp } from './http';
+import { createInFlight } from './in-flight';
+import { checkId, checkReference } from './inputs';
+import { startProcess, type StartProcessInput } from './start-process';
+
+/** What the client is built from: the ports other core services implement. */
+export interface ApiClientDependencies {
+  profiles: ProfileSource;
+  credentials: CredentialSource;
+  recorder: RequestRecorder;
+  audit: AuditWriter;
+  now?: () => Date;
+  /** Jitter source for GET backoff; tests pass `() => 0`. */
+  random?: () => number;
+  /** Pause before reading a change back after an ambiguous failure (default 300 ms). */
+  readBackDelayMs?: number;
+}
+
+/** Options every call accepts. */
+export interface CallOptions {
+  /** Cancels the call; a change already sent is still settled by a read-back. */
+  signal?: AbortSignal;
+}
+
+/** The Process Integration API as the console uses it; every answer validated into contract types. */
+export interface ApiClient {
+  getProcess(profileId: string, processId: string, options?: CallOptions): Promise<Process>;
+  getProcessByReference(
+    profileId: string,
+    externalReference: string,
+    options?: CallOptions,
+  ): Promise<Process>;
+  listSteps(
+    profileId: string,
+    which: { processId: string } | { externalReference: string },
+    options?: CallOptions,
+  ): Promise<Step[]>;
+  /** The current step; null when the process has none (it is complete). */
+  currentStep(profileId: string, processId: string, options?: CallOptions): Promise<Step | null>;
+  startProcess(profileId: string, input: StartProcessInput, options?: CallOptions): Promise<Process>;
+  addNote(profileId: string, input: AddNoteInput, options?: CallOptions): Promise<Note>;
+  completeStep(
+    profileId: string,
+    input: CompleteStepInput,
+    options?: CallOptions,
+  ): Promise<CompleteStepResponse>;
+  getDocument(
+    profileId: string,
+    which: { documentId: string } | { href: string },
+    options?: CallOptions,
+  ): Promise<RawDocument>;
+  /** Proves the service is reachable and accepts the profile's key. */
+  testConnection(
+    profileId: string,
+    options?: CallOptions,
+  ): Promise<{ latencyMs: number; authenticated: true }>;
+  /** Closes every connection; calls in flight finish first. */
+  close(): Promise<void>;
+}
+
+/** The steps endpoints answer a list; a `{steps: [...]}` wrapper is accepted too. */
+const stepListSchema = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) && 'steps' in value ? value.steps : value,
+  z.array(stepSchema),
+);
+
+/** A GUID no process has: looking it up proves address and key without touching data. */
+const probeProcessId = '00000000-0000-0000-0000-000000000000';
+
+/** Creates the API client. */
+export function createApiClient(deps: ApiClientDependencies): ApiClient {
+  const now = deps.now ?? (() => new Date());
+  const http = createHttp({
+    dispatchers: createDispatcherCache(),
+    credentials: deps.credentials,
+    recorder: deps.recorder,
+    now,
+    random: deps.random ?? Math.random,
+  });
+  const changes: ChangeContext = {
+    http,
+    audit: deps.audit,
+    now,
+    inFlight: createInFlight(),
+    readBackDelayMs: deps.readBackDelayMs ?? 300,
+  };
+  const profile = (id: string) => deps.profiles.get(id);
+
+  return {
+    async getProcess(profileId, processId, options = {}) {
+      const id = checkId(processId, 'process id');
+      return http.call({
+        profile: profile(profileId),
+        operation: 'getProcess',
+        params: { processId: id },
+        schema: processSchema,
+        subject: `process ${id}`,
+        ...options,
+      });
+    },
+    async getProcessByReference(profileId, externalReference, options = {}) {
+      const reference = checkReference(externalReference);
+      return http.call({
+        profile: profile(profileId),
+        operation: 'getProcessByReference',
+        params: { externalReference: reference },
+        schema: processSchema,
+        subject: `process with external reference ${reference}`,
+        ...options,
+      });
+    },
+    async listSteps(profileId, which, options = {}) {
+      if ('processId' in which) {
+        const id = checkId(which.processId, 'process id');
+        return http.call({
+          profile: profile(profileId),
+          operation: 'getSteps',
+          params: { processId: id },
+          schema: stepListSchema,
+          subject: `process ${id}`,
+          ...options,
+        });
+      }
+      const reference = checkReference(which.externalReference);
+      return http.call({
+        profile: profile(profileId),
+        operation: 'getStepsByReference',
+        params: { externalReference: reference },
+        schema: stepListSchema,
+        subject: `process with external reference ${reference}`,
+        ...options,
+      });
+    },
+    async currentStep(profileId, processId, options = {}) {
+      const id = checkId(processId, 'process id');
+      try {
+        return await http.call({
+          profile: profile(profileId),
+          operation: 'getCurrentStep',
+          params: { processId: id },
+          schema: stepSchema,
+          subject: `process ${id}`,
+          ...options,
+        });
+      } catch (error) {
+        if (error instanceof ClientFailure && error.serviceCode === 'no_current_step') return null;
+        throw error;
+      }
+    },
+    startProcess: async (profileId, input, options = {}) =>
+      startProcess(changes, profile(profileId), input, options.signal),
+    addNote: async (profileId, input, options = {}) =>
+      addNote(changes, profile(profileId), input, options.signal),
+    completeStep: async (profileId, input, options = {}) =>
+      completeStep(changes, profile(profileId), input, options.signal),
+    async getDocument(profileId, which, options = {}) {
+      const chosen = profile(profileId);
+      const id = checkId(
+        'href' in which ? documentIdFromHref(chosen, which.href) : which.documentId,
+        'document id',
+      );
+      return http.call({
+        profile: chosen,
+        operation: 'getDocument',
+        params: { documentId: id },
+        schema: rawDocumentSchema,
+        subject: `document ${id}`,
+        ...options,
+      });
+    },
+    async testConnection(profileId, options = {}) {
+      const chosen = profile(profileId);
+      const started = performance.now();
+      try {
+        await http.call({
+          profile: chosen,
+          operation: 'getProcess',
+          params: { processId: probeProcessId },
+          schema: processSchema,
+          ...options,
+        });
+      } catch (error) {
+        if (!(error instanceof ClientFailure) || error.error.code !== 'not_found') throw error;
+        // A 404 in the API's error format means the service checked the key, then looked:
+        // reachable and authenticated. Any other 404 is some other server's page.
+        if (error.serviceCode === undefined) {
+          throw new ClientFailure(
+            'bad_response',
+            `${chosen.baseUrl} answered 404 without the API's error format, so it may not be the Process Integration API. ` +
+              `Check the base URL and endpoint map of profile "${chosen.name}".`,
+            { status: 404 },
+          );
+        }
+      }
+      return { latencyMs: Math.round(performance.now() - started), authenticated: true };
+    },
+    close: () => http.close(),
+  };
+}

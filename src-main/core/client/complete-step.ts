@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import {
+  completeStepResponseSchema,
+  processSchema,
+  type CompleteStepResponse,
+  type FieldInput,
+  type Process,
+  type Step,
+} from '../../../src-shared/api';
+import { maskFields } from '../../../src-shared/logs';
+import type { Profile } from '../../../src-shared/profile';
+import { Failure } from '../failure';
+import type { Http } from './http';
+import type { InFlight } from './in-flight';
+import { checkFields, checkId, checkIntentId } from './inputs';
+import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
+
+/** Completing a step: which one, with what, under which user intent. */
+export interface CompleteStepInput {
+  processId: string;
+  stepId: string;
+  fields: FieldInput[];
+  /** One UUID per user intent; the Idempotency-Key of every send. Generated when absent. */
+  intentId?: string;
+  /** On a live profile: the process's external reference, typed by the user to confirm. */
+  confirmReference?: string;
+}
+
+/** What completing (and adding a note) needs. */
+export interface ChangeContext extends ChangeDependencies {
+  http: Http;
+  inFlight: InFlight;
+}
+
+/**
+ * Completes the current step of a process at most once: checks the inputs and that the step is
+ * current (and, on a live tenant, the typed reference), audits the intent, then sends it with
+ * an Idempotency-Key and settles any ambiguous failure by reading the process back.
+ */
+export async function completeStep(
+  context: ChangeContext,
+  profile: Profile,
+  input: CompleteStepInput,
+  signal?: AbortSignal,
+): Promise<CompleteStepResponse> {
+  const processId = checkId(input.processId, 'process id');
+  const stepId = checkId(input.stepId, 'step id');
+  const fields = checkFields(input.fields, processId);
+  const intentId = input.intentId === undefined ? randomUUID() : checkIntentId(input.intentId);
+  const release = context.inFlight.claim(
+    [`intent:${intentId}`, `step:${processId.toLowerCase()}:${stepId.toLowerCase()}`],
+    'A completion of this step is already in progress.',
+  );
+  try {
+    const read = () =>
+      context.http.call({
+        profile,
+        operation: 'getProcess',
+        params: { processId },
+        schema: processSchema,
+        subject: `process ${processId}`,
+      });
+    const before = await read();
+    const step = checkStepIsCurrent(before, stepId);
+    if (profile.environment === 'live' && input.confirmReference !== before.externalReference) {
+      throw new Failure(
+        'invalid_input',
+        `Type the external reference ${before.externalReference} exactly to confirm a change on a live tenant.`,
+      );
+    }
+    return await runChange(context, {
+      intent: {
+        kind: 'intent',
+        actionId: randomUUID(),
+        at: context.now().toISOString(),
+        action: 'step.complete',
+        profileId: profile.id,
+        profileName: profile.name,
+        environment: profile.environment,
+        keyName: profile.keyName,
+        processId: before.processId,
+        externalReference: before.externalReference,
+        processTypeId: before.processTypeId,
+        stepId: step.stepId,
+        stepName: step.name,
+        fields: maskFields(fields),
+        note: null,
+        idempotencyKey: intentId,
+      },
+      send: () =>
+        context.http.call({
+          profile,
+          operation: 'completeStep',
+          params: { processId, stepId },
+          body: { fields },
+          headers: { 'idempotency-key': intentId },
+          schema: completeStepResponseSchema,
+          subject: `step ${stepId} of process ${processId}`,
+          signal,
+        }),
+      readBack: async () => stepState(await read(), stepId),
+      whatToCheck:
+        `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
+        'trying again: if it is complete, the completion went through.',
+      processIdOf: (value) => value.process.processId,
+      successStatus: 200,
+    });
+  } finally {
+    release();
+  }
+}
+
+/** The step a process is waiting at: the last step not yet complete; none once it is complete. */
+export function currentStepOf(process: Process): Step | null {
+  if (process.status === 'Completed') return null;
+  return process.steps.findLast((step) => step.completedOn === null) ?? null;
+}
+
+function sameId(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function checkStepIsCurrent(process: Process, stepId: string): Step {
+  const step = process.steps.find((candidate) => sameId(candidate.stepId, stepId));
+  const current = currentStepOf(process);
+  const now = current ? `the current step is "${current.name}"` : 'the process has no current step';
+  if (!step) {
+    throw new Failure(
+      'not_found',
+      `Process ${process.externalReference} has no step ${stepId}; ${now}. Reload the process and complete its current step.`,
+    );
+  }
+  if (current && sameId(current.stepId, step.stepId)) return step;
+  const state = step.completedOn === null ? 'is not the current step' : 'is already complete';
+  throw new Failure(
+    'conflict',
+    `Step "${step.name}" of process ${process.externalReference} ${state}; ${now}. Reload the process.`,
+  );
+}
+
+/** Reads a step's fate from a fresh read of its process. */
+function stepState(process: Process, stepId: string): ReadBack<CompleteStepResponse> {
+  const step = process.steps.find((candidate) => sameId(candidate.stepId, stepId));
+  if (!step) return { state: 'other', description: 'that the step is no longer on the process' };
+  if (step.completedOn !== null) {
+    return { state: 'done', value: { completedStep: step, currentStep: currentStepOf(process), process } };
+  }
+  const current = currentStepOf(process);
+  if (current && sameId(current.stepId, stepId)) return { state: 'not-done' };
+  return {
+    state: 'other',
+    description: `that the step is neither complete nor current (process status ${process.status})`,
+  };
+}

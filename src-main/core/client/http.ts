@@ -1,0 +1,173 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+import type { Operation, Profile } from '../../../src-shared/profile';
+import type { CredentialSource, RequestRecorder } from '../ports';
+import { createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
+import { ClientFailure } from './client-failure';
+import type { DispatcherCache } from './dispatcher';
+import { resolveEndpoint } from './endpoints';
+import { parseAnswer } from './parse';
+import { isRetryableForGet, maxGetAttempts, nextDelay } from './retry';
+import { classifyStatus, type RawAnswer } from './status';
+import { exchange } from './transport';
+
+/** One API call to make. */
+export interface CallRequest<S extends z.ZodType> {
+  profile: Profile;
+  operation: Operation;
+  params?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** Extra headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  /** The contract type the answer must have. */
+  schema: S;
+  /** What was asked for, for a 404's sentence: `process 6f1c…`. */
+  subject?: string;
+  signal?: AbortSignal;
+}
+
+/** Sends calls with auth, deadline, GET retries, classification and validation. */
+export interface Http {
+  call<S extends z.ZodType>(request: CallRequest<S>): Promise<z.output<S>>;
+  close(): Promise<void>;
+}
+
+/** What the HTTP layer needs from outside. */
+export interface HttpDependencies {
+  dispatchers: DispatcherCache;
+  credentials: CredentialSource;
+  recorder: RequestRecorder;
+  now: () => Date;
+  random: () => number;
+}
+
+const operationWords: Record<Operation, string> = {
+  startProcess: 'starting a process',
+  getProcess: 'reading a process',
+  getProcessByReference: 'reading a process by reference',
+  getStepsByReference: 'reading the steps',
+  getSteps: 'reading the steps',
+  getCurrentStep: 'reading the current step',
+  addNote: 'adding a note',
+  completeStep: 'completing a step',
+  getDocument: 'reading a document',
+  token: 'asking for a token',
+};
+
+/** Creates the HTTP layer over a dispatcher cache. */
+export function createHttp(deps: HttpDependencies): Http {
+  const auth: Authenticator = createAuthenticator(deps.credentials, fetchToken);
+
+  async function fetchToken(profile: Profile, form: string) {
+    const endpoint = resolveEndpoint(profile, 'token');
+    const answer = await exchange(
+      {
+        profile,
+        dispatcher: deps.dispatchers.get(profile),
+        operation: 'token',
+        attempt: 1,
+        method: endpoint.method,
+        url: endpoint.url,
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        deadline: AbortSignal.timeout(profile.timeouts.overallMs),
+      },
+      deps.recorder,
+      deps.now,
+    );
+    if (answer.status >= 200 && answer.status < 300) {
+      return parseAnswer(tokenAnswerSchema, answer.text, profile, operationWords.token);
+    }
+    const failure = classifyStatus(answer, { profile, subject: 'token endpoint' });
+    // The token endpoint answers a bad key or secret with 400 (OAuth invalid_client) or 401.
+    if (answer.status === 400 || answer.status === 401) {
+      throw new ClientFailure(
+        'unauthorized',
+        failure.message.replace('refused the request as invalid', 'refused the API key'),
+        {
+          status: answer.status,
+        },
+      );
+    }
+    throw failure;
+  }
+
+  /** One attempt, with one token refresh if a bearer token was refused (401: nothing was done). */
+  async function attemptOnce(
+    request: CallRequest<z.ZodType>,
+    attempt: number,
+    deadline: AbortSignal,
+  ): Promise<RawAnswer> {
+    const { profile } = request;
+    const endpoint = resolveEndpoint(profile, request.operation, request.params);
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const send = async (fresh: boolean) =>
+      exchange(
+        {
+          profile,
+          dispatcher: deps.dispatchers.get(profile),
+          operation: request.operation,
+          attempt,
+          method: endpoint.method,
+          url: endpoint.url,
+          headers: {
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...request.headers,
+            ...(await auth.headers(profile, { fresh })),
+          },
+          body,
+          deadline,
+          signal: request.signal,
+        },
+        deps.recorder,
+        deps.now,
+      );
+    const first = await send(false);
+    return first.status === 401 && profile.authScheme === 'bearer' ? send(true) : first;
+  }
+
+  return {
+    async call(request) {
+      const { profile } = request;
+      const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(profile.timeouts.overallMs);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const answer = await attemptOnce(request, attempt, deadline);
+          if (answer.status >= 200 && answer.status < 300) {
+            return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
+          }
+          throw classifyStatus(answer, { profile, subject: request.subject });
+        } catch (error) {
+          if (
+            !(error instanceof ClientFailure) ||
+            !isGet ||
+            attempt >= maxGetAttempts ||
+            !isRetryableForGet(error)
+          ) {
+            throw error;
+          }
+          const remaining = profile.timeouts.overallMs - (performance.now() - started);
+          const delay = nextDelay(error, attempt, remaining, deps.random, deps.now);
+          if (typeof delay !== 'number') throw delay;
+          await wait(delay, request.signal);
+        }
+      }
+    },
+    async close() {
+      auth.clear();
+      await deps.dispatchers.close();
+    },
+  };
+}
+
+async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    throw new ClientFailure('cancelled', 'The request was cancelled.');
+  }
+}

@@ -1,0 +1,46 @@
+import { ClientFailure } from './client-failure';
+
+/** GETs are tried at most this many times; a POST is never blindly retried. */
+export const maxGetAttempts = 3;
+/** The longest Retry-After the client waits for; a longer one fails with the time to come back. */
+export const maxRetryAfterSeconds = 30;
+/** First backoff ceiling; it doubles per attempt (full jitter picks anywhere below it). */
+export const backoffBaseMs = 200;
+
+const retryableStatuses = new Set([429, 502, 503, 504]);
+
+/** Whether a failed GET may be tried again: network trouble, 429, 502, 503, 504. Never timeouts. */
+export function isRetryableForGet(failure: ClientFailure): boolean {
+  if (failure.error.code === 'network') return true;
+  return failure.error.status !== undefined && retryableStatuses.has(failure.error.status);
+}
+
+/** Full-jitter exponential backoff (AWS architecture blog): uniform in [0, base * 2^(attempt-1)). */
+export function backoffMs(attempt: number, random: () => number, base = backoffBaseMs): number {
+  return Math.floor(random() * base * 2 ** (attempt - 1));
+}
+
+/**
+ * How long to wait before the next attempt, or a ClientFailure to throw instead: the service's
+ * Retry-After when it sent one (up to 30 s), else the backoff; never past the call's deadline.
+ */
+export function nextDelay(
+  failure: ClientFailure,
+  attempt: number,
+  remainingMs: number,
+  random: () => number,
+  now: () => Date,
+): number | ClientFailure {
+  const asked = failure.retryAfterSeconds;
+  if (asked !== undefined && asked > maxRetryAfterSeconds) {
+    const at = new Date(now().getTime() + asked * 1000);
+    return new ClientFailure(
+      failure.error.code,
+      `${failure.message} The service asked to wait ${Math.ceil(asked)} s; try again after ${at.toLocaleTimeString('en-GB')}.`,
+      { status: failure.error.status, retryable: true },
+      { retryAfterSeconds: asked, serviceCode: failure.serviceCode },
+    );
+  }
+  const delay = asked !== undefined ? asked * 1000 : backoffMs(attempt, random);
+  return delay < remainingMs ? delay : failure;
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { processSchema, type Process, type startProcessInputSchema } from '../../../src-shared/api';
+import { maskFields } from '../../../src-shared/logs';
+import type { Profile } from '../../../src-shared/profile';
+import { ClientFailure } from './client-failure';
+import type { ChangeContext } from './complete-step';
+import { checkIntentId, checkStart } from './inputs';
+import { runChange } from './safe-change';
+
+/** Starting a process: the request body of API.md operation 1, plus the user intent's id. */
+export type StartProcessInput = z.input<typeof startProcessInputSchema> & { intentId?: string };
+
+/**
+ * Starts a process, audited like every change. It is sent once: with no step to read back, only
+ * an external reference chosen by the user lets an ambiguous failure be settled by a lookup, and
+ * a resend could start a second process on a service that ignores Idempotency-Key.
+ */
+export async function startProcess(
+  context: ChangeContext,
+  profile: Profile,
+  input: StartProcessInput,
+  signal?: AbortSignal,
+): Promise<Process> {
+  const { intentId: givenIntent, ...request } = input;
+  const body = checkStart(request);
+  const intentId = givenIntent === undefined ? randomUUID() : checkIntentId(givenIntent);
+  const reference = body.externalReference;
+  const release = context.inFlight.claim([`intent:${intentId}`], 'This process is already being started.');
+  try {
+    return await runChange(context, {
+      intent: {
+        kind: 'intent',
+        actionId: randomUUID(),
+        at: context.now().toISOString(),
+        action: 'process.start',
+        profileId: profile.id,
+        profileName: profile.name,
+        environment: profile.environment,
+        keyName: profile.keyName,
+        processId: null,
+        externalReference: reference ?? null,
+        processTypeId: body.processTypeId,
+        stepId: null,
+        stepName: null,
+        fields: maskFields(body.fields),
+        note: null,
+        idempotencyKey: intentId,
+      },
+      send: () =>
+        context.http.call({
+          profile,
+          operation: 'startProcess',
+          body: { ...body, documents: [] },
+          headers: { 'idempotency-key': intentId },
+          schema: processSchema,
+          subject: `process type ${body.processTypeId}`,
+          signal,
+        }),
+      readBack:
+        reference === undefined
+          ? undefined
+          : async () => {
+              try {
+                const found = await context.http.call({
+                  profile,
+                  operation: 'getProcessByReference',
+                  params: { externalReference: reference },
+                  schema: processSchema,
+                });
+                return { state: 'done', value: found };
+              } catch (error) {
+                // Not found right after an ambiguous send is not proof either way (it may still be
+                // committing), so it is reported as unknown rather than resent.
+                if (error instanceof ClientFailure && error.error.code === 'not_found') {
+                  return { state: 'other', description: `no process with reference ${reference} yet` };
+                }
+                throw error;
+              }
+            },
+      whatToCheck:
+        reference === undefined
+          ? 'Look for a process of this type started just now before starting it again.'
+          : `Look up reference ${reference} before starting it again: if it exists, the start went through.`,
+      processIdOf: (value) => value.processId,
+      successStatus: 201,
+    });
+  } finally {
+    release();
+  }
+}

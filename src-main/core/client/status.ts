@@ -1,0 +1,139 @@
+import { serviceErrorSchema } from '../../../src-shared/api';
+import type { Profile } from '../../../src-shared/profile';
+import type { ErrorCode } from '../../../src-shared/result';
+import { ClientFailure } from './client-failure';
+
+/** An answer the client received, before it is judged. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** What the status classifier needs to write its sentence. */
+export interface StatusContext {
+  profile: Profile;
+  /** What was asked for, for 404s: e.g. `process 6f1c…`. */
+  subject?: string;
+}
+
+/** The service's own error, when its body has the API.md error shape. */
+export function serviceError(text: string): { code: string; message: string } | null {
+  try {
+    const parsed = serviceErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns a non-2xx answer into a ClientFailure that quotes the service's own message. */
+export function classifyStatus(answer: RawAnswer, context: StatusContext): ClientFailure {
+  const { status } = answer;
+  const own = serviceError(answer.text);
+  const said = own ? ` The service said: "${clip(own.message)}"` : '';
+  const where = `profile "${context.profile.name}"`;
+  const facts = { serviceCode: own?.code, ambiguous: status === 502 || status === 504 };
+  const make = (code: ErrorCode, message: string, retryable = false, retryAfterSeconds?: number) =>
+    new ClientFailure(
+      code,
+      message,
+      { status, ...(retryable ? { retryable } : {}) },
+      { ...facts, retryAfterSeconds },
+    );
+
+  if (status >= 300 && status < 400) {
+    const location = answer.headers.location;
+    const target = location ? describeLocation(location, context.profile.baseUrl) : 'another address';
+    return make(
+      'invalid_input',
+      `The service answered with a redirect to ${target}; credentials are only sent to the profile's own address. ` +
+        `Check the base URL of ${where}.`,
+    );
+  }
+  switch (status) {
+    case 400:
+    case 422:
+      return make(
+        'invalid_input',
+        `The service refused the request as invalid (${status}).${said || ' Check the values and try again.'}`,
+      );
+    case 401:
+      return make(
+        'unauthorized',
+        `The service did not accept the credentials of ${where} (401).${said} Check the API key and secret stored ` +
+          `for the profile and its authentication scheme (${context.profile.authScheme}).`,
+      );
+    case 403:
+      return make(
+        'forbidden',
+        `The API key of ${where} is not allowed to do this (403).${said} Ask an Api Admin to give the key that right, or use another profile.`,
+      );
+    case 404:
+      return make(
+        'not_found',
+        `${context.subject ? `There is no ${context.subject}` : 'The service has no such item'} on ${where} (404).${said} ` +
+          'Check the id; if every lookup fails, check the base URL and the endpoint map.',
+      );
+    case 409:
+      return make(
+        'conflict',
+        `The service refused the change (409).${said || ' The process has moved on.'} Reload the process to see its current step.`,
+      );
+    case 413:
+      return make(
+        'invalid_input',
+        `The request is too large for the service (413).${said} Shorten the values and try again.`,
+      );
+    case 429: {
+      const wait = retryAfterSeconds(answer.headers['retry-after']);
+      const when = wait === undefined ? 'in a minute' : `in ${Math.ceil(wait)} s`;
+      return make(
+        'server_error',
+        `The service is limiting requests (429).${said} Try again ${when}.`,
+        true,
+        wait,
+      );
+    }
+  }
+  if (status >= 500) {
+    const wait = retryAfterSeconds(answer.headers['retry-after']);
+    return make(
+      'server_error',
+      `The service failed to answer (${status}).${said} Try again later; if it keeps failing, tell the service's administrators.`,
+      status === 502 || status === 503 || status === 504,
+      wait,
+    );
+  }
+  return make(
+    'invalid_input',
+    `The service refused the request (${status}).${said} The endpoint map of ${where} may not match this service.`,
+  );
+}
+
+/**
+ * Seconds to wait from a Retry-After header: delta-seconds or an HTTP date. Undefined when absent
+ * or unreadable; never negative.
+ */
+export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+/** A redirect target without its query (it may carry tokens), relative ones resolved. */
+function describeLocation(location: string, baseUrl: string): string {
+  try {
+    const url = new URL(location, baseUrl);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'an unreadable address';
+  }
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { RequestLogEntry } from '../../../src-shared/logs';
+import type { Profile } from '../../../src-shared/profile';
+import type { RequestRecorder } from '../ports';
+import { classifyTransportError } from './classify';
+import { ClientFailure, failureCode } from './client-failure';
+import type { RawAnswer } from './status';
+
+/** One HTTP exchange to make: everything already resolved and authenticated. */
+export interface Exchange {
+  profile: Profile;
+  dispatcher: Dispatcher;
+  operation: string;
+  attempt: number;
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** The call's overall deadline. */
+  deadline: AbortSignal;
+  /** The caller's cancel signal, if any. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one request and reads the whole answer as text, recording it (redacted) whatever
+ * happens. Redirects are not followed (undici 7 follows none without its redirect interceptor),
+ * so credentials go to the profile's origin only.
+ */
+export async function exchange(
+  request: Exchange,
+  recorder: RequestRecorder,
+  now: () => Date,
+): Promise<RawAnswer> {
+  const startedAt = now();
+  const started = performance.now();
+  const signal = request.signal ? AbortSignal.any([request.deadline, request.signal]) : request.deadline;
+  let sent = false;
+  let answer: RawAnswer | undefined;
+  let failure: ClientFailure | undefined;
+  try {
+    const response = await trackSent(request.dispatcher, () => (sent = true)).request({
+      origin: request.url.origin,
+      path: request.url.pathname + request.url.search,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: request.headers,
+      body: request.body ?? null,
+      signal,
+    });
+    const headers = flattenHeaders(response.headers);
+    answer = { status: response.statusCode, headers, text: await response.body.text() };
+    return answer;
+  } catch (error) {
+    failure = classifyTransportError(error, {
+      profile: request.profile,
+      sent,
+      deadlineFired: request.deadline.aborted,
+      cancelled: request.signal?.aborted ?? false,
+    });
+    throw failure;
+  } finally {
+    record(recorder, {
+      id: randomUUID(),
+      at: startedAt.toISOString(),
+      profileId: request.profile.id,
+      operation: request.operation,
+      method: request.method,
+      path: request.url.pathname + request.url.search,
+      status: answer?.status ?? null,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      requestBytes: request.body ? Buffer.byteLength(request.body) : 0,
+      responseBytes: answer ? Buffer.byteLength(answer.text) : 0,
+      errorCode: failureCode(failure),
+      attempt: request.attempt,
+      requestHeaders: redactHeaders(request.headers),
+      responseHeaders: answer ? redactHeaders(answer.headers) : {},
+    });
+  }
+}
+
+const secretHeaderNames = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'x-api-secret',
+  'cookie',
+  'set-cookie',
+]);
+
+/** Copies headers with every credential-bearing value replaced (the scheme of Authorization kept). */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'proxy-authorization') {
+      out[name] = `${value.split(' ')[0] ?? ''} [redacted]`.trim();
+    } else if (secretHeaderNames.has(lower) || /secret|token|password|passwd|credential/.test(lower)) {
+      out[name] = '[redacted]';
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** A recorder that throws must not turn a good call into a failure. */
+function record(recorder: RequestRecorder, entry: RequestLogEntry): void {
+  try {
+    recorder.record(entry);
+  } catch {
+    // The request log is a diagnostic aid; losing one line is better than failing the call.
+  }
+}
+
+/**
+ * A view of `dispatcher` that reports when undici has handed the whole request to the socket
+ * (its legacy `onRequestSent` hook). After that point a lost answer is ambiguous: the service
+ * may have acted. The handler is wrapped by a Proxy so undici's own `this` stays the handler.
+ */
+function trackSent(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+  const dispatch: Dispatcher['dispatch'] = (options, handler) => {
+    const hooked = new Proxy(handler, {
+      get(target, key) {
+        if (key === 'onRequestSent') {
+          return () => {
+            onSent();
+            return (target as { onRequestSent?: () => void }).onRequestSent?.();
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return dispatcher.dispatch(options, hooked);
+  };
+  return new Proxy(dispatcher, {
+    get: (target, key) => (key === 'dispatch' ? dispatch : Reflect.get(target, key)),
+  });
+}

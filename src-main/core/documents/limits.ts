@@ -1,0 +1,39 @@
+/**
+ * The document limits in one place, so a reviewer sees every bound the decoder enforces.
+ */
+
+const MiB = 1024 * 1024;
+
+/** Largest decoded document the console accepts (the base64 text is about 4/3 of this). */
+export const maxDocumentBytes = 32 * MiB;
+
+/** Documents whose decoded size is above this are decoded in a worker thread. */
+export const workerThresholdBytes = 1 * MiB;
+
+/** Images up to this size get a `data:` URL preview; larger ones would bloat the bridge. */
+export const maxPreviewBytes = 5 * MiB;
+
+/** Deepest element nesting parsed; real ServiceRequest documents are 3 to 4 levels deep. */
+export const maxXmlDepth = 256;
+
+/** How long a worker may take over one document before it is stopped. */
+export const workerTimeoutMs = 20_000;
+
+/** Heap a decoding worker may use; a 32 MiB document's tree fits with room to spare. */
+export const workerHeapMb = 2048;
+
+/** Longest piece of a validator or parser message quoted back to the user. */
+export const maxQuotedLength = 160;
+
+/** Cuts a message that may quote document content down to a readable length. */
+export function shorten(text: string, max = maxQuotedLength): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
+
+/** A byte count as a person reads it: '512 bytes', '3.4 KiB', '32.0 MiB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MiB) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / MiB).toFixed(1)} MiB`;
+}

@@ -1,0 +1,86 @@
+import type { XmlNode } from '../../../src-shared/documents';
+import {
+  attributePrefix,
+  attributesKey,
+  reservedNameWarning,
+  textKey,
+  type OrderedEntry,
+} from './xml-parser';
+
+/** The element tree of a parsed document. */
+export interface XmlTree {
+  root: XmlNode;
+  /** Elements in the tree, the root included. */
+  nodeCount: number;
+}
+
+/** The tree, or the sentence saying why the parser's output does not make one. */
+export type BuiltTree = { ok: true; tree: XmlTree } | { ok: false; warning: string };
+
+class ReservedNameError extends Error {}
+
+/** Builds the element tree from fast-xml-parser's ordered output (one root element expected). */
+export function buildTree(entries: OrderedEntry[]): BuiltTree {
+  const roots = entries.filter((entry) => entry[textKey] === undefined);
+  // The validator lets `<a/><b/>` through; a document has exactly one root.
+  if (roots.length !== 1) {
+    const problem = roots.length === 0 ? 'holds no element' : 'has more than one root element';
+    return { ok: false, warning: `This XML ${problem}; it is shown as raw text.` };
+  }
+  const counter = { nodes: 0 };
+  try {
+    return { ok: true, tree: { root: toNode(roots[0], counter), nodeCount: counter.nodes } };
+  } catch (error) {
+    if (error instanceof ReservedNameError) return { ok: false, warning: reservedNameWarning };
+    throw error;
+  }
+}
+
+// Recursion is bounded: the parser refuses documents nested deeper than maxXmlDepth.
+function toNode(entry: OrderedEntry, counter: { nodes: number }): XmlNode {
+  let name = '';
+  let content: unknown = [];
+  // Own keys only: an enumerable key someone added to Object.prototype must not become a name.
+  for (const key of Object.keys(entry)) {
+    if (key !== attributesKey) {
+      name = key;
+      content = entry[key];
+    }
+  }
+  checkName(name);
+  counter.nodes++;
+  const node: XmlNode = { name, attributes: toAttributes(entry[attributesKey]), text: '', children: [] };
+  const entries = content as OrderedEntry[];
+  let text = '';
+  let elementSinceText = false;
+  for (let i = 0; i < entries.length; i++) {
+    const child = entries[i];
+    const piece = child[textKey];
+    if (typeof piece === 'string') {
+      // Pieces either side of a child element are separate words; text next to CDATA is not.
+      text = text === '' ? piece : elementSinceText ? `${text} ${piece}` : text + piece;
+      elementSinceText = false;
+    } else {
+      node.children.push(toNode(child, counter));
+      elementSinceText = true;
+    }
+  }
+  node.text = text;
+  return node;
+}
+
+function toAttributes(raw: unknown): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  if (raw === null || typeof raw !== 'object') return attributes;
+  const source = raw as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const name = key.startsWith(attributePrefix) ? key.slice(attributePrefix.length) : key;
+    checkName(name);
+    attributes[name] = String(source[key]);
+  }
+  return attributes;
+}
+
+function checkName(name: string): void {
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype') throw new ReservedNameError();
+}

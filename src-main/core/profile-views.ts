@@ -1,0 +1,56 @@
+import type { Process } from '../../src-shared/api';
+import type { ProfileList } from '../../src-shared/contract';
+import type { Profile, ProfileView } from '../../src-shared/profile';
+import type { Core } from './create-core';
+import { Failure } from './failure';
+
+/** A profile as the renderer may see it: whether credentials are stored and a hint, never them. */
+export async function profileView(core: Core, profile: Profile): Promise<ProfileView> {
+  try {
+    const status = await core.vault.status(profile.id);
+    return { ...profile, ...status };
+  } catch (error) {
+    if (error instanceof Failure && error.error.code === 'keychain_unavailable') {
+      return { ...profile, hasCredentials: false, keyHint: null, credentialStore: null };
+    }
+    throw error;
+  }
+}
+
+/** Every profile, with the problems the renderer must show (a file moved aside, no keychain). */
+export async function listProfiles(core: Core): Promise<ProfileList> {
+  const keychain = await core.keychain();
+  const profiles = await Promise.all(core.profiles.list().map((profile) => profileView(core, profile)));
+  const problem = [core.profiles.problem, core.history.problem].filter(Boolean).join(' ') || null;
+  return {
+    profiles,
+    problem,
+    keychain: {
+      available: keychain.available,
+      sessionOnly: core.vault.sessionOnly,
+      message: keychain.message,
+    },
+  };
+}
+
+/** Deletes a profile with its credentials and history. */
+export async function deleteProfile(core: Core, profileId: string): Promise<{ deleted: true }> {
+  core.profiles.get(profileId);
+  await core.vault.clear(profileId).catch((error: unknown) => {
+    if (!(error instanceof Failure && error.error.code === 'keychain_unavailable')) throw error;
+  });
+  core.profiles.delete(profileId);
+  core.history.forget(profileId);
+  return { deleted: true };
+}
+
+/** Records a successful lookup in the profile's history and passes the process on. */
+export function remember(core: Core, profileId: string, process: Process): Process {
+  core.history.record(profileId, {
+    processId: process.processId,
+    externalReference: process.externalReference,
+    processTypeName: process.processTypeName || null,
+    status: process.status,
+  });
+  return process;
+}

@@ -1,0 +1,116 @@
+import { Failure } from '../failure';
+import type { CredentialSource, Credentials } from '../ports';
+import { decodeCredentials, encodeCredentials, keyHint, parseCredentials } from './credential-codes';
+import { createMemorySecretStore } from './memory-secret-store';
+import type { SecretStore } from './secret-store';
+
+/**
+ * Each profile's API key, kept in the keychain (or, by the user's choice, in memory until quit) and
+ * handed only to the API client. Everything else gets a {@link CredentialStatus}: whether a key is
+ * stored and its last characters, never the key or the secret.
+ */
+
+/** What may be shown of a profile's credentials. */
+export interface CredentialStatus {
+  hasCredentials: boolean;
+  /** Last 4 characters of the API key (never of the secret); null without credentials. */
+  keyHint: string | null;
+  credentialStore: 'keychain' | 'session' | null;
+}
+
+/** Options of {@link CredentialVault.set}. */
+export interface SetCredentialsOptions {
+  /** Keep these credentials in memory only, even when the keychain works. */
+  sessionOnly?: boolean;
+}
+
+/** The credentials of every profile; methods throw `keychain_unavailable` or `invalid_input` Failures. */
+export interface CredentialVault extends CredentialSource {
+  /** Validates and stores `input` (`{apiKey, apiSecret}`). */
+  set(profileId: string, input: unknown, options?: SetCredentialsOptions): Promise<CredentialStatus>;
+  /** Forgets a profile's credentials, in memory and in the keychain. */
+  clear(profileId: string): Promise<void>;
+  status(profileId: string): Promise<CredentialStatus>;
+  /** For the API client only; throws an `unauthorized` Failure when none are stored. */
+  get(profileId: string): Promise<Credentials>;
+  /** True once the user chose session-only mode: the keychain is no longer read or written (only cleared). */
+  readonly sessionOnly: boolean;
+  enableSessionOnly(): void;
+}
+
+type Found = { credentials: Credentials; where: 'keychain' | 'session' } | null;
+
+/** Builds the vault over `store` (the keytar store in the console, the memory store in unit tests). */
+export function createCredentialVault({ store }: { store: SecretStore }): CredentialVault {
+  const session = createMemorySecretStore();
+  // Read once per session: a locked keychain may prompt the user, so do not ask again on each call.
+  const keychainCache = new Map<string, Promise<Credentials | null>>();
+  let sessionOnly = false;
+
+  function readKeychain(profileId: string): Promise<Credentials | null> {
+    const cached = keychainCache.get(profileId);
+    if (cached) return cached;
+    const reading = store.get(profileId).then((entry) => (entry === null ? null : decodeCredentials(entry)));
+    keychainCache.set(profileId, reading);
+    // A failed read (keychain locked) is not remembered: the next call tries again.
+    reading.catch(() => {
+      if (keychainCache.get(profileId) === reading) keychainCache.delete(profileId);
+    });
+    return reading;
+  }
+
+  async function find(profileId: string): Promise<Found> {
+    const entry = await session.get(profileId);
+    const inSession = entry === null ? null : decodeCredentials(entry);
+    if (inSession) return { credentials: inSession, where: 'session' };
+    if (sessionOnly && !keychainCache.has(profileId)) return null;
+    const inKeychain = await readKeychain(profileId);
+    return inKeychain ? { credentials: inKeychain, where: 'keychain' } : null;
+  }
+
+  return {
+    get sessionOnly() {
+      return sessionOnly;
+    },
+    enableSessionOnly() {
+      sessionOnly = true;
+    },
+    async set(profileId, input, options = {}) {
+      const credentials = parseCredentials(input);
+      if (options.sessionOnly ?? sessionOnly) {
+        await session.set(profileId, encodeCredentials(credentials));
+        return describe({ credentials, where: 'session' });
+      }
+      await store.set(profileId, encodeCredentials(credentials));
+      keychainCache.set(profileId, Promise.resolve(credentials));
+      await session.delete(profileId);
+      return describe({ credentials, where: 'keychain' });
+    },
+    async clear(profileId) {
+      await session.delete(profileId);
+      keychainCache.delete(profileId);
+      try {
+        await store.delete(profileId);
+      } catch (error) {
+        // In session-only mode the keychain is expected to be down: removing a leftover entry is best effort.
+        if (!(sessionOnly && error instanceof Failure && error.error.code === 'keychain_unavailable'))
+          throw error;
+      }
+    },
+    status: async (profileId) => describe(await find(profileId)),
+    async get(profileId) {
+      const found = await find(profileId);
+      if (!found)
+        throw new Failure(
+          'unauthorized',
+          'No API key is stored for this profile; set its credentials first.',
+        );
+      return { ...found.credentials };
+    },
+  };
+}
+
+function describe(found: Found): CredentialStatus {
+  if (!found) return { hasCredentials: false, keyHint: null, credentialStore: null };
+  return { hasCredentials: true, keyHint: keyHint(found.credentials.apiKey), credentialStore: found.where };
+}

@@ -1,0 +1,98 @@
+import { createRequire } from 'node:module';
+import { Failure } from '../failure';
+import { keychainUnavailable, type SecretStore } from './secret-store';
+
+/**
+ * The OS keychain through keytar (macOS Keychain, Windows Credential Manager, libsecret on Linux).
+ * Every failure, including a missing native module or a call that never answers, becomes a
+ * `keychain_unavailable` Failure so the console can offer session-only credentials instead.
+ */
+
+/** The part of keytar the store uses. */
+export interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+/** Options for {@link createKeytarSecretStore}; tests replace the loader and shorten the timeout. */
+export interface KeytarSecretStoreOptions {
+  service?: string;
+  /** libsecret can wait on a D-Bus that never answers; give up after this long. */
+  timeoutMs?: number;
+  loadKeytar?: () => KeytarModule;
+}
+
+/** Keychain service name under which every profile's entry is stored. */
+export const keychainService = 'process-console';
+
+const requireNative = createRequire(import.meta.url);
+
+/** A SecretStore backed by keytar, loaded on first use so a broken native module is not a crash at start. */
+export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}): SecretStore {
+  const service = options.service ?? keychainService;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const load = options.loadKeytar ?? (() => requireNative('keytar') as KeytarModule);
+  let keytar: KeytarModule | null = null;
+
+  async function run<T>(action: (module: KeytarModule) => Promise<T>, secret: string | null): Promise<T> {
+    try {
+      keytar ??= load();
+    } catch (error) {
+      throw keychainUnavailable(`the keychain module could not be loaded: ${shortReason(error, secret)}`);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(keychainUnavailable(`it did not answer within ${describeDuration(timeoutMs)}`)),
+        timeoutMs,
+      );
+      timer.unref();
+    });
+    try {
+      return await Promise.race([action(keytar), timeout]);
+    } catch (error) {
+      if (error instanceof Failure) throw error;
+      throw keychainUnavailable(shortReason(error, secret));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    get: (account) => run((module) => module.getPassword(service, account), null),
+    set: (account, value) => run((module) => module.setPassword(service, account, value), value),
+    delete: (account) => run((module) => module.deletePassword(service, account), null),
+  };
+}
+
+function describeDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
+}
+
+/**
+ * The first line of a native error, short, with the value being stored cut out: keychain messages
+ * do not echo secrets today, but this message reaches the user and the log, so make sure.
+ */
+export function shortReason(error: unknown, secret: string | null): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  let reason = raw.split('\n')[0]!.trim();
+  for (const part of secretParts(secret)) reason = reason.split(part).join('[redacted]');
+  reason = reason.replace(/[.\s]+$/, '');
+  if (reason.length > 160) reason = `${reason.slice(0, 157)}...`;
+  return reason || 'no reason given';
+}
+
+function secretParts(secret: string | null): string[] {
+  if (!secret) return [];
+  const parts = [secret];
+  try {
+    const parsed: unknown = JSON.parse(secret);
+    if (parsed && typeof parsed === 'object') {
+      for (const value of Object.values(parsed)) if (typeof value === 'string' && value) parts.push(value);
+    }
+  } catch {
+    // Not JSON: the whole value is the only secret.
+  }
+  return parts.sort((a, b) => b.length - a.length);
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * The Process Integration API's objects (API.md) as zod schemas: the console's client validates
+ * every response with them, and their inferred types are the contract's. Extra keys from the
+ * service are tolerated (stripped), a missing or mistyped key is a bad response.
+ */
+
+/** GUID in the 8-4-4-4-12 hex form; the API does not check versions or variants. */
+export const guidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A GUID string (API.md: "fieldId must be GUID format"). */
+export const guid = z.string().regex(guidPattern, 'must be a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10');
+
+/** A date-time as the service writes it: ISO 8601, no zone designator required. */
+const dateTime = z.string().min(1);
+
+/** A process field (API.md "Field"). */
+export const fieldSchema = z.object({
+  name: z.string(),
+  value: z
+    .string()
+    .nullable()
+    .transform((value) => value ?? ''),
+  fieldId: z.string(),
+  code: z.string(),
+  description: z.string().nullable().default(''),
+  fieldType: z.string(),
+  confidential: z.boolean().default(false),
+});
+export type Field = z.output<typeof fieldSchema>;
+
+/** The recorded outbound call of a REST API step; secret header values come redacted. */
+export const restCallSchema = z.object({
+  request: z.object({
+    method: z.string(),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()),
+    body: z.unknown(),
+  }),
+  response: z
+    .object({
+      status: z.number(),
+      headers: z.record(z.string(), z.string()),
+      body: z.unknown(),
+    })
+    .nullable(),
+  error: z.string().nullable(),
+  at: dateTime,
+});
+export type RestCall = z.output<typeof restCallSchema>;
+
+/** A step of a process (API.md "Step"). */
+export const stepSchema = z.object({
+  stepId: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  startedOn: dateTime.nullable(),
+  completedOn: dateTime.nullable(),
+  restCall: restCallSchema.nullable().optional(),
+});
+export type Step = z.output<typeof stepSchema>;
+
+/** A note on a process. */
+export const noteSchema = z.object({
+  noteId: z.string(),
+  contents: z.string(),
+  visibleToAccounts: z.boolean(),
+  author: z.string(),
+  createdOn: dateTime,
+});
+export type Note = z.output<typeof noteSchema>;
+
+/** A document attached to a process, without its contents. */
+export const documentSummarySchema = z.object({
+  documentId: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  href: z.string(),
+});
+export type DocumentSummary = z.output<typeof documentSummarySchema>;
+
+/** A customer account linked to a process. */
+export const accountSchema = z.object({
+  accountId: z.string(),
+  reference: z.string().nullable().default(''),
+  name: z.string().nullable().default(''),
+});
+export type Account = z.output<typeof accountSchema>;
+
+/** A process with everything the service returns about it. */
+export const processSchema = z.object({
+  processId: z.string(),
+  processTypeId: z.string(),
+  processTypeName: z.string().nullable().default(''),
+  externalReference: z.string(),
+  status: z.string(),
+  startedDate: dateTime.nullable(),
+  completedDate: dateTime.nullable(),
+  location: z.string().nullable(),
+  allocatedUser: z.string().nullable(),
+  steps: z.array(stepSchema),
+  notes: z.array(noteSchema),
+  documents: z.array(documentSummarySchema),
+  accounts: z.array(accountSchema),
+  fields: z.array(fieldSchema),
+});
+export type Process = z.output<typeof processSchema>;
+
+/** The answer to completing a step. */
+export const completeStepResponseSchema = z.object({
+  completedStep: stepSchema,
+  currentStep: stepSchema.nullable(),
+  process: processSchema,
+});
+export type CompleteStepResponse = z.output<typeof completeStepResponseSchema>;
+
+/** A document with its base64 contents, as the documents operation returns it. */
+export const rawDocumentSchema = z.object({
+  filename: z.string(),
+  contents: z.string(),
+  contentType: z.string(),
+});
+export type RawDocument = z.output<typeof rawDocumentSchema>;
+
+/** The service's error body (API.md conventions). */
+export const serviceErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.unknown()).optional(),
+  }),
+});
+
+/** A field as the console sends it (start and complete-step). */
+export const fieldInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  value: z.string().max(100_000),
+  fieldId: guid,
+  code: z.string().trim().min(1, 'Code is required').max(200),
+  description: z.string().max(2_000).default(''),
+  fieldType: z.string().min(1).default('Text'),
+  confidential: z.boolean().default(false),
+});
+export type FieldInput = z.input<typeof fieldInputSchema>;
+
+/** A note as the console sends it. */
+export const noteInputSchema = z.object({
+  contents: z.string().trim().min(1, 'The note is empty').max(20_000),
+  visibleToAccounts: z.boolean().default(false),
+});
+
+/** The start-a-process request body (API.md operation 1). */
+export const startProcessInputSchema = z.object({
+  processTypeId: guid,
+  accounts: z.array(z.object({ accountId: z.string().min(1) })).default([]),
+  notes: z.array(noteInputSchema).default([]),
+  fields: z.array(fieldInputSchema.extend({ fieldType: z.literal('Text').default('Text') })).default([]),
+  externalReference: z.string().trim().min(1).max(100).optional(),
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * A profile: one tenant (or the local reference service) the console talks to, with how to
+ * authenticate and where each operation lives. Its secret is never here: it is in the keychain.
+ */
+
+/** The operations of API.md, each with a method and a path template in the endpoint map. */
+export const operations = [
+  'startProcess',
+  'getProcess',
+  'getProcessByReference',
+  'getStepsByReference',
+  'getSteps',
+  'getCurrentStep',
+  'addNote',
+  'completeStep',
+  'getDocument',
+  'token',
+] as const;
+export type Operation = (typeof operations)[number];
+
+/** Which placeholders each operation's path must keep, so an override cannot drop an id. */
+export const operationPlaceholders: Record<Operation, readonly string[]> = {
+  startProcess: [],
+  getProcess: ['processId'],
+  getProcessByReference: ['externalReference'],
+  getStepsByReference: ['externalReference'],
+  getSteps: ['processId'],
+  getCurrentStep: ['processId'],
+  addNote: ['processId'],
+  completeStep: ['processId', 'stepId'],
+  getDocument: ['documentId'],
+  token: [],
+};
+
+const httpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH']);
+/** One endpoint: method and path template with `{placeholders}`. */
+export const endpointSchema = z.object({ method: httpMethod, path: z.string().startsWith('/') });
+export type Endpoint = z.output<typeof endpointSchema>;
+
+/** The defaults: API.md's paths, which the reference service serves. */
+export const defaultEndpoints: Record<Operation, Endpoint> = {
+  startProcess: { method: 'POST', path: '/open-api/processes' },
+  getProcess: { method: 'GET', path: '/open-api/processes/{processId}' },
+  getProcessByReference: {
+    method: 'GET',
+    path: '/open-api/processes/external-reference/{externalReference}',
+  },
+  getStepsByReference: {
+    method: 'GET',
+    path: '/open-api/processes/external-reference/{externalReference}/steps',
+  },
+  getSteps: { method: 'GET', path: '/open-api/processes/{processId}/steps' },
+  getCurrentStep: { method: 'GET', path: '/open-api/processes/{processId}/current-step' },
+  addNote: { method: 'POST', path: '/open-api/processes/{processId}/notes' },
+  completeStep: { method: 'POST', path: '/open-api/processes/{processId}/steps/{stepId}/complete' },
+  getDocument: { method: 'GET', path: '/open-api/documents/{documentId}' },
+  token: { method: 'POST', path: '/open-api/token' },
+};
+
+/** Overrides of the default endpoints; each must keep its operation's placeholders. */
+export const endpointOverridesSchema = z
+  .partialRecord(z.enum(operations), endpointSchema)
+  .superRefine((overrides, context) => {
+    for (const [operation, endpoint] of Object.entries(overrides) as [Operation, Endpoint][]) {
+      const found = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const needed of operationPlaceholders[operation]) {
+        if (!found.includes(needed)) {
+          context.addIssue({
+            code: 'custom',
+            path: [operation, 'path'],
+            message: `must keep the {${needed}} placeholder`,
+          });
+        }
+      }
+      for (const extra of found) {
+        if (!operationPlaceholders[operation].includes(extra!)) {
+          context.addIssue({
+            code: 'custom',
+            path: [operation, 'path'],
+            message: `has an unknown placeholder {${extra}}`,
+          });
+        }
+      }
+    }
+  });
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** An http(s) base URL; plain http only for loopback addresses (credentials travel on it). */
+export const baseUrlSchema = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'is not a URL; write it like https://tenant.example.com' });
+      return;
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must use https (plain http only for 127.0.0.1 or localhost)',
+      });
+    }
+    if (url.username || url.password)
+      context.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
+    if (url.search || url.hash)
+      context.addIssue({ code: 'custom', message: 'must not have a query or fragment' });
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Per-profile timeouts in milliseconds. */
+export const timeoutsSchema = z.object({
+  connectMs: z.number().int().min(500).max(60_000).default(5_000),
+  headersMs: z.number().int().min(1_000).max(300_000).default(15_000),
+  bodyIdleMs: z.number().int().min(1_000).max(300_000).default(30_000),
+  overallMs: z.number().int().min(1_000).max(600_000).default(60_000),
+});
+export type Timeouts = z.output<typeof timeoutsSchema>;
+
+/** How requests reach the service. */
+export const proxySchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('none') }),
+  z.object({ mode: z.literal('system') }),
+  z.object({ mode: z.literal('url'), url: z.url({ protocol: /^https?$/ }) }),
+]);
+
+/** What the user edits; `id` absent means a new profile. */
+export const profileInputSchema = z.object({
+  id: z.string().uuid().optional(),
+  name: z.string().trim().min(1, 'Name is required').max(80),
+  baseUrl: baseUrlSchema,
+  environment: z.enum(['test', 'live']),
+  authScheme: z.enum(['headers', 'basic', 'bearer']).default('headers'),
+  keyName: z.string().trim().min(1, 'The API key name is required (it is the author of changes)').max(120),
+  endpoints: endpointOverridesSchema.default({}),
+  timeouts: timeoutsSchema.default({
+    connectMs: 5_000,
+    headersMs: 15_000,
+    bodyIdleMs: 30_000,
+    overallMs: 60_000,
+  }),
+  caFile: z.string().trim().min(1).nullable().default(null),
+  proxy: proxySchema.default({ mode: 'none' }),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+/** A stored profile. */
+export const profileSchema = profileInputSchema.extend({
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+/** What the renderer sees of a profile: never the key or secret, only whether they are stored. */
+export interface ProfileView extends Profile {
+  hasCredentials: boolean;
+  /** Last 4 characters of the API key, e.g. "7f3a"; null without credentials. */
+  keyHint: string | null;
+  /** Where credentials live: the OS keychain, or memory until quit (session-only mode). */
+  credentialStore: 'keychain' | 'session' | null;
+}

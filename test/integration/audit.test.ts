@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createAuditLog } from '../../src-main/core/audit/audit-log';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('audit.jsonl on disk', () => {
+  it('stays readable after the writing process is killed mid-append, and goes on whole', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pc-audit-kill-'));
+    const script = join(dataDir, 'writer.mts');
+    writeFileSync(
+      script,
+      `import { createAuditLog } from ${JSON.stringify(join(repo, 'src-main/core/audit/audit-log.ts'))};
+      const log = createAuditLog(${JSON.stringify(dataDir)});
+      const intent = (n) => ({ kind: 'intent', actionId: 'a' + n, at: new Date().toISOString(), action: 'note.add',
+        profileId: 'p', profileName: 'P', environment: 'test', keyName: 'K', processId: 'x', externalReference: null,
+        processTypeId: null, stepId: null, stepName: null, fields: [], note: { contents: 'n'.repeat(4000), visibleToAccounts: false },
+        idempotencyKey: null });
+      await log.intent(intent(0));
+      console.log('ready');
+      for (let n = 1; ; n += 1) await log.intent(intent(n));`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+
+    const log = createAuditLog(dataDir);
+    const before = await log.list({ limit: 1_000_000 });
+    expect(before.length).toBeGreaterThan(1);
+    await log.intent({ ...before[0]!.intent, actionId: 'after-crash' });
+    await log.outcome({
+      kind: 'outcome',
+      actionId: 'after-crash',
+      at: new Date().toISOString(),
+      outcome: 'succeeded',
+      status: 201,
+      errorCode: null,
+      message: 'Note added.',
+      attempts: 1,
+      processId: 'x',
+    });
+    const [latest] = await log.list({ limit: 1 });
+    expect(latest).toMatchObject({ intent: { actionId: 'after-crash' }, outcome: { status: 201 } });
+    const lines = readFileSync(join(dataDir, 'audit.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'outcome', actionId: 'after-crash' });
+  });
+});

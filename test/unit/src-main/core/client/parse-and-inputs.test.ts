@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { processSchema } from '../../../../../src-shared/api';
+import { checkFields, checkId, checkStart } from '../../../../../src-main/core/client/inputs';
+import { parseAnswer } from '../../../../../src-main/core/client/parse';
+import { makeProfile, processBody, step } from './helpers';
+
+const profile = makeProfile('https://tenant.example.com');
+const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
+
+describe('parsing answers', () => {
+  it('tolerates extra keys', () => {
+    const body = { ...processBody(id, [step(id, 'One')]), vendorExtra: { a: 1 } };
+    expect(parseAnswer(processSchema, JSON.stringify(body), profile, 'reading a process').processId).toBe(id);
+  });
+
+  it('names a missing key by its path', () => {
+    const steps = [step(id, 'a'), step(id, 'b'), step(id, 'c'), step(id, 'd')];
+    const body = processBody(id, steps);
+    delete (body.steps[3] as Partial<ReturnType<typeof step>>).stepId;
+    expect(() => parseAnswer(processSchema, JSON.stringify(body), profile, 'reading a process')).toThrowError(
+      /The service's answer to reading a process is missing "steps\[3\]\.stepId"/,
+    );
+  });
+
+  it('names a mistyped key and says what is wrong', () => {
+    const body = { ...processBody(id, []), status: 7 };
+    expect(() => parseAnswer(processSchema, JSON.stringify(body), profile, 'reading a process')).toThrowError(
+      /unexpected value at "status" \(.*expected string/,
+    );
+  });
+
+  it('says when an answer is not JSON', () => {
+    expect(() => parseAnswer(processSchema, '<html>login</html>', profile, 'reading a process')).toThrowError(
+      /is HTML or XML, not JSON/,
+    );
+    expect(() => parseAnswer(processSchema, '', profile, 'reading a process')).toThrowError(/is empty/);
+  });
+});
+
+describe('checking inputs', () => {
+  const field = { name: 'Outcome', value: 'Rejected', fieldId: id, code: 'OUTCOME' };
+
+  it('names the row and offers the process id for a bad field id', () => {
+    expect(() => checkFields([field, { ...field, code: 'REASON', fieldId: 'abc' }], id)).toThrowError(
+      `Field 2 (REASON): Field id must be a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10; the process id ${id} is a valid choice.`,
+    );
+  });
+
+  it('requires names and codes, and each code once', () => {
+    expect(() => checkFields([{ ...field, name: ' ' }], id)).toThrowError(
+      'Field 1 (OUTCOME): Name is required.',
+    );
+    expect(() => checkFields([{ ...field, code: '' }], id)).toThrowError('Field 1: Code is required.');
+    expect(() => checkFields([field, field], id)).toThrowError(
+      /Field 2 \(OUTCOME\): the code OUTCOME is already used by field 1/,
+    );
+  });
+
+  it('fills defaults for a good field', () => {
+    expect(checkFields([field], id)).toEqual([
+      { ...field, description: '', fieldType: 'Text', confidential: false },
+    ]);
+  });
+
+  it('checks ids and start requests', () => {
+    expect(() => checkId('FT-000003', 'process id')).toThrowError(/The process id "FT-000003" is not a GUID/);
+    expect(() => checkStart({ processTypeId: id, fields: [{ ...field, fieldId: 'x' }] })).toThrowError(
+      /Field 1 \(OUTCOME\): Field id must be a GUID/,
+    );
+    expect(() => checkStart({ processTypeId: 'nope' })).toThrowError(/The process type id must be a GUID/);
+  });
+});

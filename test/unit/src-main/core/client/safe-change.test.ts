@@ -1,0 +1,297 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../../../src-main/core/client/api-client';
+import { Failure } from '../../../../../src-main/core/failure';
+import type { AuditIntent, AuditOutcome } from '../../../../../src-shared/logs';
+import {
+  apiError,
+  json,
+  makePorts,
+  makeProfile,
+  processBody,
+  startFake,
+  step,
+  type SeenRequest,
+} from './helpers';
+
+const processId = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
+const stepA = 'aaaaaaaa-0d4a-4e8b-9c21-5a7f0e6d2b10';
+const stepB = 'bbbbbbbb-0d4a-4e8b-9c21-5a7f0e6d2b10';
+const intentId = '11111111-2222-4333-8444-555555555555';
+const fields = [{ name: 'Outcome', value: 'Rejected', fieldId: processId, code: 'OUTCOME' }];
+
+/** How the fake answers one change request. */
+type Behaviour = 'ok' | 'commit-502' | 'commit-reset' | 'reset' | 'commit-stall' | '409' | 'read-fails';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A stateful fake of one process: step A current until completed, then B; notes; idempotency. */
+async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live' = 'test') {
+  const state = {
+    completions: 0,
+    steps: [step(stepA, 'Send to back office')],
+    notes: [] as Record<string, unknown>[],
+    readFails: false,
+  };
+  const replies = new Map<string, unknown>();
+  const auditAtSend: number[] = [];
+  // The fake starts before the profile (it needs the port), so it reaches the audit lines late.
+  const late: { ports?: ReturnType<typeof makePorts> } = {};
+  const commit = (request: SeenRequest): unknown => {
+    const key = String(request.headers['idempotency-key']);
+    if (replies.has(key)) return replies.get(key);
+    let reply: unknown;
+    if (request.url.endsWith('/notes')) {
+      const body = JSON.parse(request.body) as { contents: string; visibleToAccounts: boolean };
+      reply = {
+        noteId: `n${state.notes.length + 1}`,
+        ...body,
+        author: 'console-tests',
+        createdOn: '2026-06-03T09:15:00',
+      };
+      state.notes.push(reply as Record<string, unknown>);
+    } else {
+      if (state.steps[0]!.completedOn !== null) return null;
+      state.completions += 1;
+      state.steps = [
+        step(stepA, 'Send to back office', '2026-06-03T09:15:00'),
+        step(stepB, 'Back office assessment'),
+      ];
+      reply = {
+        completedStep: state.steps[0],
+        currentStep: state.steps[1],
+        process: processBody(processId, state.steps, { notes: state.notes }),
+      };
+    }
+    replies.set(key, reply);
+    return reply;
+  };
+  const fake = await startFake((request, response, socket) => {
+    if (request.method === 'GET') {
+      if (state.readFails) return json(response, 503, apiError('down', 'Down for maintenance.'));
+      return json(response, 200, processBody(processId, state.steps, { notes: state.notes }));
+    }
+    auditAtSend.push(late.ports!.lines.length);
+    const behaviour = behaviours.shift() ?? 'ok';
+    if (behaviour === 'reset') return void socket.destroy();
+    if (behaviour === 'read-fails') {
+      state.readFails = true;
+      return void socket.destroy();
+    }
+    if (behaviour === '409')
+      return json(response, 409, apiError('step_not_current', 'The step is not the current step.'));
+    const reply = commit(request);
+    if (reply === null)
+      return json(response, 409, apiError('step_not_current', 'The step is already complete.'));
+    if (behaviour === 'commit-reset') return void socket.destroy();
+    if (behaviour === 'commit-stall') return;
+    if (behaviour === 'commit-502') return json(response, 502, { message: 'Bad gateway' });
+    return json(response, request.url.endsWith('/notes') ? 201 : 200, reply);
+  });
+  const profile = makeProfile(fake.url, { environment, timeouts: { headersMs: 1_000, overallMs: 1_000 } });
+  const ports = makePorts([profile]);
+  late.ports = ports;
+  const client = createApiClient({ ...ports, random: () => 0, readBackDelayMs: 10 });
+  cleanups.push(
+    () => fake.close(),
+    () => client.close(),
+  );
+  const posts = () => fake.seen.filter((request) => request.method === 'POST');
+  return { state, fake, profile, ports, client, posts, auditAtSend };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<Failure> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(Failure);
+  return error as Failure;
+}
+
+describe('completing a step safely', () => {
+  it('audits the intent before sending, sends the key, audits the outcome', async () => {
+    const { client, profile, ports, posts, auditAtSend } = await fakeService(['ok']);
+    const result = await client.completeStep(profile.id, {
+      processId,
+      stepId: stepA,
+      fields: [{ ...fields[0]!, confidential: true }],
+      intentId,
+    });
+    expect(result.currentStep?.name).toBe('Back office assessment');
+    expect(auditAtSend).toEqual([1]);
+    expect(posts()[0]!.headers['idempotency-key']).toBe(intentId);
+    const [intent, outcome] = ports.lines as [AuditIntent, AuditOutcome];
+    expect(intent).toMatchObject({
+      kind: 'intent',
+      action: 'step.complete',
+      stepName: 'Send to back office',
+      idempotencyKey: intentId,
+    });
+    expect(intent.fields[0]!.value).toBe('••••••');
+    expect(outcome).toMatchObject({
+      kind: 'outcome',
+      actionId: intent.actionId,
+      outcome: 'succeeded',
+      attempts: 1,
+    });
+  });
+
+  it.each<[Behaviour]>([['commit-502'], ['commit-reset'], ['commit-stall']])(
+    'settles %s by reading back: success, completed once',
+    async (behaviour) => {
+      const { client, profile, ports, posts, state } = await fakeService([behaviour]);
+      const result = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+      expect(result.completedStep.stepId).toBe(stepA);
+      expect(result.currentStep?.stepId).toBe(stepB);
+      expect(state.completions).toBe(1);
+      expect(posts()).toHaveLength(1);
+      expect(ports.lines.at(-1)).toMatchObject({ outcome: 'succeeded', attempts: 1 });
+    },
+  );
+
+  it('resends with the same key while the step is still current', async () => {
+    const { client, profile, posts, state, ports } = await fakeService(['reset', 'reset', 'ok']);
+    await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    expect(posts().map((request) => request.headers['idempotency-key'])).toEqual([
+      intentId,
+      intentId,
+      intentId,
+    ]);
+    expect(state.completions).toBe(1);
+    expect(ports.lines.at(-1)).toMatchObject({ outcome: 'succeeded', attempts: 3 });
+  });
+
+  it('gives up after 3 sends with outcome_unknown and what to check', async () => {
+    const { client, profile, posts, ports } = await fakeService(['reset', 'reset', 'reset']);
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(failure.error.code).toBe('outcome_unknown');
+    expect(failure.message).toMatch(
+      /sent 3 times with the same key.*Open process FT-000003 \(.*\) and look at step "Send to back office"/,
+    );
+    expect(posts()).toHaveLength(3);
+    expect(ports.lines.at(-1)).toMatchObject({
+      outcome: 'unknown',
+      errorCode: 'outcome_unknown',
+      attempts: 3,
+    });
+  });
+
+  it('says outcome_unknown when the read-back fails', async () => {
+    const { client, profile } = await fakeService(['read-fails']);
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(failure.error.code).toBe('outcome_unknown');
+    expect(failure.message).toMatch(/reading it back failed too \(The service failed to answer \(503\)/);
+  });
+
+  it('reports a plain refusal as failed without reading back or resending', async () => {
+    const { client, profile, posts, ports } = await fakeService(['409']);
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(failure.error.code).toBe('conflict');
+    expect(posts()).toHaveLength(1);
+    expect(ports.lines.at(-1)).toMatchObject({ outcome: 'failed', status: 409, errorCode: 'conflict' });
+  });
+
+  it('refuses a step that is not current, bad fields, and one completion in flight per step', async () => {
+    const { client, profile, posts, state } = await fakeService(['commit-stall']);
+    const wrong = await failureOf(client.completeStep(profile.id, { processId, stepId: stepB, fields }));
+    expect(wrong.error.code).toBe('not_found');
+    const badField = await failureOf(
+      client.completeStep(profile.id, {
+        processId,
+        stepId: stepA,
+        fields: [{ ...fields[0]!, fieldId: 'x' }],
+      }),
+    );
+    expect(badField.message).toContain(`the process id ${processId} is a valid choice`);
+    const first = client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    const second = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA.toUpperCase(), fields }),
+    );
+    expect(second.message).toBe('A completion of this step is already in progress.');
+    await first;
+    const again = await failureOf(client.completeStep(profile.id, { processId, stepId: stepA, fields }));
+    expect(again.message).toBe(
+      'Step "Send to back office" of process FT-000003 is already complete; the current step is "Back office assessment". Reload the process.',
+    );
+    expect(posts()).toHaveLength(1);
+    expect(state.completions).toBe(1);
+  });
+
+  it('asks for the external reference on a live tenant', async () => {
+    const { client, profile, posts } = await fakeService(['ok'], 'live');
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, confirmReference: 'FT-3' }),
+    );
+    expect(failure.message).toBe(
+      'Type the external reference FT-000003 exactly to confirm a change on a live tenant.',
+    );
+    expect(posts()).toHaveLength(0);
+    await client.completeStep(profile.id, {
+      processId,
+      stepId: stepA,
+      fields,
+      confirmReference: 'FT-000003',
+    });
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('sends nothing when the audit log cannot be written', async () => {
+    const { fake, profile } = await fakeService(['ok']);
+    const ports = makePorts([profile]);
+    const client = createApiClient({
+      ...ports,
+      audit: { intent: () => Promise.reject(new Error('ENOSPC')), outcome: async () => undefined },
+    });
+    cleanups.push(() => client.close());
+    const failure = await failureOf(client.completeStep(profile.id, { processId, stepId: stepA, fields }));
+    expect(failure.message).toMatch(
+      /^Nothing was sent: the audit log could not record the change first \(ENOSPC\)/,
+    );
+    expect(fake.seen.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('adding a note safely', () => {
+  it('settles a lost answer by finding the new note, and adds it once', async () => {
+    const { client, profile, state, posts, ports } = await fakeService(['commit-502']);
+    const note = await client.addNote(profile.id, {
+      processId,
+      contents: 'Collected by crew 4.',
+      visibleToAccounts: false,
+      intentId,
+    });
+    expect(note).toMatchObject({ noteId: 'n1', contents: 'Collected by crew 4.' });
+    expect(state.notes).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
+    expect(ports.lines[0]).toMatchObject({
+      action: 'note.add',
+      note: { contents: 'Collected by crew 4.' },
+      idempotencyKey: intentId,
+    });
+  });
+
+  it('resends a note that did not arrive, with the same key', async () => {
+    const { client, profile, state, posts } = await fakeService(['reset', 'ok']);
+    await client.addNote(profile.id, { processId, contents: 'Second try.', visibleToAccounts: true });
+    expect(state.notes).toHaveLength(1);
+    expect(new Set(posts().map((request) => request.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('refuses an empty note before sending', async () => {
+    const { client, profile, posts } = await fakeService([]);
+    expect(
+      (await failureOf(client.addNote(profile.id, { processId, contents: '  ', visibleToAccounts: false })))
+        .message,
+    ).toBe('Note: The note is empty.');
+    expect(posts()).toHaveLength(0);
+  });
+});

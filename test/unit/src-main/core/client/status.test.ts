@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { classifyTransportError, errorCode } from '../../../../../src-main/core/client/classify';
+import { classifyStatus, retryAfterSeconds } from '../../../../../src-main/core/client/status';
+import { apiError, makeProfile } from './helpers';
+
+const profile = makeProfile('https://tenant.example.com', { name: 'Live council' });
+const answer = (status: number, body: unknown = '', headers: Record<string, string> = {}) => ({
+  status,
+  headers,
+  text: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+describe('status classification', () => {
+  it.each([
+    [400, 'invalid_input'],
+    [422, 'invalid_input'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [413, 'invalid_input'],
+    [415, 'invalid_input'],
+    [429, 'server_error'],
+    [500, 'server_error'],
+    [502, 'server_error'],
+    [302, 'invalid_input'],
+  ])('maps %i to %s', (status, code) => {
+    expect(classifyStatus(answer(status), { profile }).error.code).toBe(code);
+  });
+
+  it("quotes the service's own message and keeps its code", () => {
+    const failure = classifyStatus(
+      answer(409, apiError('step_not_current', 'Step 2 is not the current step.')),
+      { profile },
+    );
+    expect(failure.message).toContain('The service said: "Step 2 is not the current step."');
+    expect(failure.serviceCode).toBe('step_not_current');
+    expect(failure.error.status).toBe(409);
+  });
+
+  it('names the profile and scheme on 401 and never a secret', () => {
+    const failure = classifyStatus(
+      answer(401, apiError('invalid_credentials', 'The API key or secret is not recognised.')),
+      {
+        profile,
+      },
+    );
+    expect(failure.message).toMatch(
+      /credentials of profile "Live council" \(401\)\. The service said: "The API key or secret/,
+    );
+    expect(failure.message).toContain('authentication scheme (headers)');
+  });
+
+  it('describes a redirect without its query', () => {
+    const failure = classifyStatus(answer(302, '', { location: 'https://login.example.com/sso?token=abc' }), {
+      profile,
+    });
+    expect(failure.message).toBe(
+      'The service answered with a redirect to https://login.example.com/sso; credentials are only sent to the profile\'s own address. Check the base URL of profile "Live council".',
+    );
+  });
+
+  it('marks 502 and 504 ambiguous and retryable, 503 retryable only, 429 with its wait', () => {
+    expect(classifyStatus(answer(502), { profile }).ambiguous).toBe(true);
+    expect(classifyStatus(answer(504), { profile }).ambiguous).toBe(true);
+    const unavailable = classifyStatus(answer(503), { profile });
+    expect([unavailable.ambiguous, unavailable.error.retryable]).toEqual([false, true]);
+    const limited = classifyStatus(answer(429, '', { 'retry-after': '7' }), { profile });
+    expect(limited.retryAfterSeconds).toBe(7);
+    expect(limited.message).toContain('Try again in 7 s');
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-06-03T09:00:00Z');
+    expect(retryAfterSeconds('12', now)).toBe(12);
+    expect(retryAfterSeconds('Wed, 03 Jun 2026 09:00:20 GMT', now)).toBe(20);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(undefined, now)).toBeUndefined();
+  });
+});
+
+describe('transport classification', () => {
+  const context = { profile, sent: false, deadlineFired: false, cancelled: false };
+  const error = (code: string) => Object.assign(new Error('x'), { code });
+
+  it.each([
+    ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'timeout'],
+    ['ECONNREFUSED', 'network'],
+    ['ENOTFOUND', 'network'],
+    ['ECONNRESET', 'network'],
+    ['UND_ERR_SOCKET', 'network'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'tls'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls'],
+    ['CERT_HAS_EXPIRED', 'tls'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
+    ['UND_ERR_RES_EXCEEDED_MAX_SIZE', 'bad_response'],
+  ])('maps %s to %s', (code, expected) => {
+    expect(classifyTransportError(error(code), context).error.code).toBe(expected);
+  });
+
+  it('is ambiguous only when the request had been sent', () => {
+    expect(classifyTransportError(error('ECONNRESET'), { ...context, sent: true }).ambiguous).toBe(true);
+    expect(classifyTransportError(error('ECONNRESET'), context).ambiguous).toBe(false);
+    expect(classifyTransportError(error('ECONNREFUSED'), context).message).toContain('connection refused');
+  });
+
+  it('tells a deadline from a cancel', () => {
+    const abort = new DOMException('aborted', 'AbortError');
+    expect(classifyTransportError(abort, { ...context, deadlineFired: true }).error.code).toBe('timeout');
+    expect(classifyTransportError(abort, { ...context, cancelled: true }).error.code).toBe('cancelled');
+  });
+
+  it('finds codes inside AggregateError and causes', () => {
+    expect(errorCode(new AggregateError([error('ECONNREFUSED')]))).toBe('ECONNREFUSED');
+    expect(errorCode(new TypeError('fetch failed', { cause: error('ENOTFOUND') }))).toBe('ENOTFOUND');
+  });
+});
