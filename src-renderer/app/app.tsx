@@ -1,39 +1,100 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { AuditScreen } from '../features/audit/audit-screen';
+import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
+import { ProfilesScreen } from '../features/profiles/profiles-screen';
+import { RequestsScreen } from '../features/requests/requests-screen';
+import { SettingsScreen } from '../features/settings/settings-screen';
+import { StartProcessScreen } from '../features/start-process/start-process-screen';
+import { useNavigation } from '../lib/navigation';
+import { CommandPalette } from './command-palette';
+import { HomeScreen } from './home-screen';
+import { ProcessRoute } from './process-route';
+import { Sidebar } from './sidebar';
 import { useAppInfo } from './use-app-info';
 
-/** The console frame: sidebar and main area. */
+/** The console frame: sidebar and the current screen; a live profile tints the frame. */
 export function App() {
-  const state = useAppInfo((store) => store.state);
-  const load = useAppInfo((store) => store.load);
+  const info = useAppInfo((store) => store.state);
+  const loadInfo = useAppInfo((store) => store.load);
+  const loadProfiles = useProfiles((store) => store.load);
+  const profiles = useProfiles((store) => store.list);
+  const screen = useNavigation((state) => state.screen);
+  const profile = useCurrentProfile();
+  const [palette, setPalette] = useState(false);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void loadInfo();
+    void loadProfiles();
+  }, [loadInfo, loadProfiles]);
 
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPalette(true);
+      } else if (event.key === '/' && !isTyping(event.target)) {
+        event.preventDefault();
+        document.querySelector<HTMLInputElement>('[data-lookup-input]')?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const ready = info.status === 'ready' && profiles.status !== 'idle' && profiles.status !== 'loading';
+  useEffect(() => {
+    if (ready) performance.mark('app-ready');
+  }, [ready]);
+
+  const live = profile?.environment === 'live';
   return (
-    <div className="frame">
-      <nav className="sidebar" aria-label="Console">
-        <div className="brand">Process Console</div>
-      </nav>
-      <main className="content">
-        <h1>Process Console</h1>
-        {state.status === 'ready' && (
-          <dl className="app-info" aria-label="About this console" data-ready="true">
-            <dt>Version</dt>
-            <dd>{state.info.version}</dd>
-            <dt>Shell</dt>
-            <dd>{state.info.shell === 'web' ? 'Browser shell' : 'Desktop'}</dd>
-            <dt>Data folder</dt>
-            <dd>{state.info.dataDir}</dd>
-          </dl>
-        )}
-        {state.status === 'error' && (
-          <p role="alert" className="error">
-            {state.error.message}
+    <div className={live ? 'frame frame-live' : 'frame'} data-app-ready={ready ? 'true' : undefined}>
+      {live && (
+        <div className="live-banner" role="note">
+          LIVE tenant: {profile.name}. Changes affect real citizens’ requests.
+        </div>
+      )}
+      <Sidebar />
+      <main className="content" id="main">
+        {info.status === 'error' && (
+          <p role="alert" className="error-box">
+            {info.error.message}
           </p>
         )}
-        {(state.status === 'loading' || state.status === 'idle') && <p aria-busy="true">Loading…</p>}
+        {screen.name === 'home' && <HomeScreen />}
+        {screen.name === 'process' &&
+          (profile ? <ProcessRoute lookup={screen.lookup} profile={profile} /> : <NoProfile />)}
+        {screen.name === 'start' &&
+          (profile ? (
+            <StartProcessScreen profileId={profile.id} profileName={profile.name} />
+          ) : (
+            <NoProfile />
+          ))}
+        {screen.name === 'audit' && <AuditScreen profileId={profile?.id ?? null} />}
+        {screen.name === 'requests' && <RequestsScreen profileId={profile?.id ?? null} />}
+        {screen.name === 'profiles' && <ProfilesScreen />}
+        {screen.name === 'settings' && <SettingsScreen info={info.status === 'ready' ? info.info : null} />}
       </main>
+      {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>
+  );
+}
+
+function NoProfile() {
+  const go = useNavigation((state) => state.go);
+  return (
+    <div className="screen">
+      <p>No profile is selected.</p>
+      <button type="button" className="primary" onClick={() => go({ name: 'profiles' })}>
+        Set up a profile
+      </button>
+    </div>
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }

@@ -1,6 +1,7 @@
 import type { Api } from '../../src-shared/contract';
 import { createApi } from '../../src-shared/bridge';
 import type { Result } from '../../src-shared/result';
+import { createEventStream } from './event-stream';
 
 declare global {
   interface Window {
@@ -13,9 +14,7 @@ declare global {
  * The browser shell's transport: `POST /bridge/<call>` with the start token. The token arrives in
  * the URL fragment, is kept in memory only and removed from the address bar at once.
  */
-function webTransport(): (name: string, input: unknown) => Promise<Result<unknown>> {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+function webTransport(token: string | null): (name: string, input: unknown) => Promise<Result<unknown>> {
   return async (name, input) => {
     if (!token) {
       return {
@@ -53,4 +52,10 @@ function webTransport(): (name: string, input: unknown) => Promise<Result<unknow
 }
 
 /** `window.api` in the desktop shell, or the same contract over HTTP in the browser shell. */
-export const api: Api = window.api ?? createApi(webTransport());
+export const api: Api = window.api ?? webApi();
+
+function webApi(): Api {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return createApi(webTransport(token), createEventStream(token));
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { DocumentSummary, Step } from '../../src-shared/api';
+import type { ProfileView } from '../../src-shared/profile';
+import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
+import { DocumentViewer } from '../features/documents/document-viewer';
+import { ProcessScreen } from '../features/process/process-screen';
+import { useProcess } from '../features/process/process-store';
+import { useNavigation } from '../lib/navigation';
+import { currentValue } from '../lib/remote';
+
+/** The process view with its two dialogs: complete the current step, and view a document. */
+export function ProcessRoute({ lookup, profile }: { lookup: string; profile: ProfileView }) {
+  const [completing, setCompleting] = useState<Step | null>(null);
+  const [viewing, setViewing] = useState<DocumentSummary | null>(null);
+  const remote = useProcess((state) => state.process);
+  const replace = useProcess((state) => state.replace);
+  const processChanged = useNavigation((state) => state.processChanged);
+  // Keep the dialogs' process through a reload, so a completion's answer is not lost mid-dialog.
+  const process = currentValue(remote);
+
+  return (
+    <>
+      <ProcessScreen
+        lookup={lookup}
+        profileName={profile.name}
+        onComplete={setCompleting}
+        onOpenDocument={setViewing}
+      />
+      {completing && process && (
+        <CompleteStepDialog
+          process={process}
+          step={completing}
+          profile={profile}
+          onClose={() => setCompleting(null)}
+          onCompleted={(response) => {
+            replace(response.process);
+            processChanged();
+          }}
+        />
+      )}
+      {viewing && (
+        <DocumentViewer profileId={profile.id} document={viewing} onClose={() => setViewing(null)} />
+      )}
+    </>
+  );
+}

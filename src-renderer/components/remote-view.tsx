@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { Remote } from '../lib/remote';
+
+/**
+ * Renders the four states of remote data the same way everywhere: loading, error (with Retry
+ * when retrying is safe, which it is for every read), empty and ready.
+ */
+export function RemoteView<T>({
+  remote,
+  onRetry,
+  isEmpty,
+  empty,
+  label,
+  children,
+}: {
+  remote: Remote<T>;
+  onRetry?: () => void;
+  isEmpty?: (value: T) => boolean;
+  empty?: ReactNode;
+  label: string;
+  children: (value: T) => ReactNode;
+}) {
+  if (remote.status === 'idle') return null;
+  if (remote.status === 'loading') {
+    if (remote.previous !== undefined) return <div aria-busy="true">{children(remote.previous)}</div>;
+    return (
+      <p className="muted" role="status" aria-busy="true">
+        Loading {label}…
+      </p>
+    );
+  }
+  if (remote.status === 'error') {
+    return (
+      <div role="alert" className="error-box">
+        <p>{remote.error.message}</p>
+        {onRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (isEmpty?.(remote.value)) return <p className="muted empty">{empty ?? `No ${label}.`}</p>;
+  return <>{children(remote.value)}</>;
+}

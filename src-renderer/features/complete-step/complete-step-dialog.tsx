@@ -1,0 +1,221 @@
+import { useRef, useState } from 'react';
+import type { CompleteStepResponse, Process, Step } from '../../../src-shared/api';
+import { confidentialMask } from '../../../src-shared/logs';
+import { defaultEndpoints, type ProfileView } from '../../../src-shared/profile';
+import type { CallError } from '../../../src-shared/result';
+import { Dialog } from '../../components/dialog';
+import { EnvBadge } from '../../components/env-badge';
+import { api } from '../../lib/api';
+import { FieldEditor, newRow, validateRows, type FieldRow } from './field-editor';
+
+type Stage =
+  | { name: 'edit' }
+  | { name: 'review' }
+  | { name: 'sending' }
+  | { name: 'done'; response: CompleteStepResponse }
+  | { name: 'failed'; error: CallError };
+
+/**
+ * Completes the current step by hand: edit fields, review exactly what will be sent, confirm
+ * (typing the external reference on a live tenant), then send once, with one idempotency key
+ * for this intent however many times the console has to resend it.
+ */
+export function CompleteStepDialog({
+  process,
+  step,
+  profile,
+  onClose,
+  onCompleted,
+}: {
+  process: Process;
+  step: Step;
+  profile: ProfileView;
+  onClose: () => void;
+  onCompleted: (response: CompleteStepResponse) => void;
+}) {
+  const [rows, setRows] = useState<FieldRow[]>([]);
+  const [stage, setStage] = useState<Stage>({ name: 'edit' });
+  const [showErrors, setShowErrors] = useState(false);
+  const [typed, setTyped] = useState('');
+  const intent = useRef(crypto.randomUUID());
+  const live = profile.environment === 'live';
+  const endpoint = profile.endpoints.completeStep ?? defaultEndpoints.completeStep;
+  const path = endpoint.path
+    .replace('{processId}', encodeURIComponent(process.processId))
+    .replace('{stepId}', encodeURIComponent(step.stepId));
+  const body = { fields: rows.map(toField) };
+  const maskedBody = {
+    fields: rows.map((row) => ({ ...toField(row), value: row.confidential ? confidentialMask : row.value })),
+  };
+
+  function review() {
+    setShowErrors(true);
+    if (validateRows(rows).size === 0) setStage({ name: 'review' });
+  }
+
+  async function send() {
+    setStage({ name: 'sending' });
+    const result = await api.steps.complete({
+      profileId: profile.id,
+      processId: process.processId,
+      stepId: step.stepId,
+      fields: body.fields,
+      intentId: intent.current,
+      ...(live ? { confirmReference: typed } : {}),
+    });
+    if (result.ok) {
+      setStage({ name: 'done', response: result.value });
+      onCompleted(result.value);
+    } else setStage({ name: 'failed', error: result.error });
+  }
+
+  return (
+    <Dialog title="Complete step" onClose={onClose} busy={stage.name === 'sending'} wide>
+      <p>
+        <strong>{step.name}</strong> of <strong>{process.externalReference}</strong> with the profile{' '}
+        {profile.name} <EnvBadge environment={profile.environment} />
+      </p>
+      {stage.name === 'edit' && (
+        <>
+          <FieldEditor rows={rows} onChange={setRows} processId={process.processId} showErrors={showErrors} />
+          <div className="button-row">
+            <button type="button" onClick={() => setRows([...rows, newRow()])}>
+              Add field
+            </button>
+            <button
+              type="button"
+              disabled={process.fields.length === 0}
+              onClick={() =>
+                setRows([
+                  ...rows,
+                  ...process.fields.map((field) =>
+                    newRow({
+                      name: field.name,
+                      value: field.value,
+                      code: field.code,
+                      fieldId: field.fieldId,
+                      description: field.description ?? '',
+                      confidential: field.confidential,
+                    }),
+                  ),
+                ])
+              }
+            >
+              Copy fields from process
+            </button>
+            <span className="spacer" />
+            <button type="button" className="primary" onClick={review}>
+              Review
+            </button>
+          </div>
+        </>
+      )}
+      {(stage.name === 'review' || stage.name === 'sending' || stage.name === 'failed') && (
+        <section aria-label="Review" className="review">
+          <h3>What will be sent</h3>
+          <dl className="facts">
+            <dt>Request</dt>
+            <dd>
+              <code>
+                {endpoint.method} {path}
+              </code>
+            </dd>
+            <dt>Profile</dt>
+            <dd>
+              {profile.name} <EnvBadge environment={profile.environment} />
+            </dd>
+            <dt>Service</dt>
+            <dd>{profile.baseUrl}</dd>
+          </dl>
+          <pre className="code-block" tabIndex={0} aria-label="Request body">
+            {JSON.stringify(maskedBody, null, 2)}
+          </pre>
+          {live && (
+            <label className="field confirm-live">
+              <span>
+                This is a LIVE tenant. Type the external reference <code>{process.externalReference}</code> to
+                confirm
+              </span>
+              <input
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </label>
+          )}
+          {stage.name === 'failed' && <FailureView error={stage.error} process={process} step={step} />}
+          <div className="button-row">
+            <button
+              type="button"
+              onClick={() => setStage({ name: 'edit' })}
+              disabled={stage.name === 'sending'}
+            >
+              Back to fields
+            </button>
+            <span className="spacer" />
+            <button
+              type="button"
+              className="primary"
+              disabled={stage.name === 'sending' || (live && typed !== process.externalReference)}
+              onClick={() => void send()}
+            >
+              {stage.name === 'sending' ? 'Completing…' : 'Complete step'}
+            </button>
+          </div>
+        </section>
+      )}
+      {stage.name === 'done' && (
+        <section role="status" aria-label="Step completed" className="success-box">
+          <p>
+            “{stage.response.completedStep.name}” is complete.{' '}
+            {stage.response.currentStep ? (
+              <>
+                The current step is now <strong>{stage.response.currentStep.name}</strong>.
+              </>
+            ) : (
+              <>The process is complete.</>
+            )}
+          </p>
+          <button type="button" className="primary" onClick={onClose} data-autofocus>
+            Close
+          </button>
+        </section>
+      )}
+    </Dialog>
+  );
+}
+
+function toField(row: FieldRow) {
+  return {
+    name: row.name.trim(),
+    value: row.value,
+    code: row.code.trim(),
+    fieldId: row.fieldId.trim(),
+    description: row.description,
+    fieldType: 'Text',
+    confidential: row.confidential,
+  };
+}
+
+function FailureView({ error, process, step }: { error: CallError; process: Process; step: Step }) {
+  if (error.code === 'outcome_unknown') {
+    return (
+      <div role="alert" className="warning-box">
+        <p>
+          <strong>The outcome is unknown.</strong> {error.message}
+        </p>
+        <p>
+          Before trying again, refresh {process.externalReference} and check whether “{step.name}” shows a
+          completion time. Sending again from this dialog reuses the same idempotency key, so the service will
+          not complete the step twice if it honours it.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p role="alert" className="error-text">
+      {error.message}
+    </p>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DocumentSummary } from '../../../src-shared/api';
+import type { DecodedDocument } from '../../../src-shared/documents';
+import { Dialog } from '../../components/dialog';
+import { Tabs } from '../../components/tabs';
+import { api } from '../../lib/api';
+import { formatBytes } from '../../lib/format';
+import { useRemote } from '../../lib/remote';
+import { FormView } from './form-view';
+import { RawView } from './raw-view';
+import { TreeView } from './tree-view';
+
+/** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
+export function DocumentViewer({
+  profileId,
+  document,
+  onClose,
+}: {
+  profileId: string;
+  document: DocumentSummary;
+  onClose: () => void;
+}) {
+  const [remote, reload] = useRemote(`${profileId}|${document.documentId}`, () =>
+    api.documents.get({ profileId, documentId: document.documentId }),
+  );
+  const slow = useSlow(remote.status === 'loading', 300);
+
+  return (
+    <Dialog title={document.filename} onClose={onClose} wide>
+      {remote.status === 'loading' &&
+        (slow ? (
+          <div role="status" className="progress">
+            <progress aria-label="Decoding document" />
+            <span>Decoding {document.filename}…</span>
+          </div>
+        ) : null)}
+      {remote.status === 'error' && (
+        <div role="alert" className="error-box">
+          <p>{remote.error.message}</p>
+          <button type="button" onClick={reload}>
+            Retry
+          </button>
+        </div>
+      )}
+      {remote.status === 'ready' && <DocumentBody profileId={profileId} doc={remote.value} />}
+    </Dialog>
+  );
+}
+
+function useSlow(active: boolean, afterMs: number): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setSlow(true), afterMs);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [active, afterMs]);
+  return slow;
+}
+
+function DocumentBody({ profileId, doc }: { profileId: string; doc: DecodedDocument }) {
+  const [saved, setSaved] = useState<string | null>(null);
+  const [tab, setTab] = useState(doc.form ? 'form' : doc.tree ? 'tree' : 'raw');
+  const text = doc.pretty ?? doc.text;
+
+  async function save() {
+    setSaved('Saving…');
+    const result = await api.documents.save({ profileId, documentId: doc.documentId ?? '' });
+    setSaved(result.ok ? `Saved to ${result.value.path}` : result.error.message);
+  }
+  // The desktop menu's File > Save document… saves the document on screen.
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => api.menu.onSaveDocument(() => void saveRef.current()), []);
+
+  const tabs = [
+    ...(doc.form ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} /> }] : []),
+    ...(doc.tree
+      ? [
+          {
+            id: 'tree',
+            label: 'Tree',
+            render: () => <TreeView root={doc.tree!} nodeCount={doc.nodeCount ?? 0} />,
+          },
+        ]
+      : []),
+    ...(text !== undefined ? [{ id: 'raw', label: 'Raw', render: () => <RawView text={text} /> }] : []),
+  ];
+
+  return (
+    <div className="document-body">
+      <div className="toolbar">
+        <span className="muted">
+          {doc.contentType} · {formatBytes(doc.size)} · {doc.kind.toUpperCase()}
+        </span>
+        <span className="spacer" />
+        {text !== undefined && (
+          <button type="button" onClick={() => void navigator.clipboard.writeText(text)}>
+            Copy
+          </button>
+        )}
+        <button type="button" onClick={() => void save()} disabled={!doc.documentId}>
+          Save as…
+        </button>
+      </div>
+      {saved && (
+        <p role="status" className="muted">
+          {saved}
+        </p>
+      )}
+      {doc.warnings.map((warning) => (
+        <p key={warning} role="alert" className="warning-box">
+          {warning}
+        </p>
+      ))}
+      {doc.previewDataUrl && (
+        <img className="image-preview" src={doc.previewDataUrl} alt={`Preview of ${doc.filename}`} />
+      )}
+      {tabs.length > 0 ? (
+        <Tabs label="Document views" selected={tab} onSelect={setTab} tabs={tabs} />
+      ) : (
+        !doc.previewDataUrl && (
+          <p className="muted">
+            This {doc.kind === 'pdf' ? 'PDF' : 'file'} cannot be shown here; use “Save as…” to open it with
+            another program.
+          </p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import type { HistoryEntry } from '../../../src-shared/history';
+import { useNavigation } from '../../lib/navigation';
+import { useHistory } from '../../lib/history-store';
+
+/** Pinned and recent processes of the current profile, one click to reopen. */
+export function HistoryLists() {
+  const profileId = useNavigation((state) => state.profileId);
+  const historyVersion = useNavigation((state) => state.historyVersion);
+  const history = useHistory((state) => state.history);
+  const load = useHistory((state) => state.load);
+
+  useEffect(() => {
+    if (profileId) void load(profileId);
+  }, [profileId, load, historyVersion]);
+
+  const value =
+    history.status === 'ready' ? history.value : history.status === 'loading' ? history.previous : undefined;
+  if (!value) return null;
+  return (
+    <>
+      <EntryList title="Pinned" entries={value.pinned} empty="Pin a process to keep it here." />
+      <EntryList title="Recent" entries={value.recent.slice(0, 12)} empty="Processes you open appear here." />
+    </>
+  );
+}
+
+function EntryList({ title, entries, empty }: { title: string; entries: HistoryEntry[]; empty: string }) {
+  const openProcess = useNavigation((state) => state.openProcess);
+  return (
+    <nav aria-label={title} className="history-list">
+      <h2 className="sidebar-label">{title}</h2>
+      {entries.length === 0 ? (
+        <p className="muted small">{empty}</p>
+      ) : (
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.processId}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => openProcess(entry.processId)}
+                title={entry.processTypeName ?? undefined}
+              >
+                {entry.externalReference || entry.processId}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { Process, RestCall, Step } from '../../../src-shared/api';
+import { VirtualList } from '../../components/virtual-list';
+import { formatDateTime, formatDuration } from '../../lib/format';
+
+/** The step the process waits at: the last one not yet complete, while the process runs. */
+export function currentStepOf(process: Process): Step | null {
+  if (process.status === 'Completed') return null;
+  for (let index = process.steps.length - 1; index >= 0; index--) {
+    const step = process.steps[index]!;
+    if (step.completedOn === null) return step;
+  }
+  return null;
+}
+
+/** The steps as a timeline; the current one stands out and carries "Complete step". */
+export function StepsTab({ process, onComplete }: { process: Process; onComplete: (step: Step) => void }) {
+  const current = currentStepOf(process);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+
+  if (process.steps.length === 0) return <p className="muted empty">This process has no steps yet.</p>;
+
+  const toggle = (stepId: string) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(stepId)) next.delete(stepId);
+      else next.add(stepId);
+      return next;
+    });
+
+  return (
+    <VirtualList
+      label="Steps"
+      className="timeline"
+      items={process.steps}
+      estimateSize={64}
+      getKey={(step) => step.stepId}
+      renderItem={(step) => {
+        const isCurrent = step.stepId === current?.stepId;
+        return (
+          <article
+            className={isCurrent ? 'step step-current' : step.completedOn ? 'step step-done' : 'step'}
+            aria-label={`${step.name}${isCurrent ? ' (current step)' : ''}`}
+            aria-current={isCurrent ? 'step' : undefined}
+          >
+            <div className="step-main">
+              <span className="step-kind">{step.kind === 'RestApi' ? 'REST API' : step.kind}</span>
+              <h3 className="step-name">{step.name}</h3>
+              {isCurrent && <span className="status-pill status-open">Current</span>}
+              <span className="step-times">
+                <span>Started {formatDateTime(step.startedOn)}</span>
+                <span>Completed {formatDateTime(step.completedOn)}</span>
+                <span>Duration {formatDuration(step.startedOn, step.completedOn)}</span>
+              </span>
+              <span className="button-row">
+                {step.restCall && (
+                  <button
+                    type="button"
+                    className="small-button"
+                    aria-expanded={expanded.has(step.stepId)}
+                    onClick={() => toggle(step.stepId)}
+                  >
+                    {expanded.has(step.stepId) ? 'Hide REST call' : 'Show REST call'}
+                  </button>
+                )}
+                {isCurrent && (
+                  <button type="button" className="primary" onClick={() => onComplete(step)}>
+                    Complete step
+                  </button>
+                )}
+              </span>
+            </div>
+            {step.restCall && expanded.has(step.stepId) && <RestCallView call={step.restCall} />}
+          </article>
+        );
+      }}
+    />
+  );
+}
+
+function pretty(body: unknown): string {
+  if (typeof body === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(body), null, 2);
+    } catch {
+      return body;
+    }
+  }
+  return JSON.stringify(body, null, 2) ?? '';
+}
+
+/** The recorded outbound call: request, then response or error (secret headers come redacted). */
+function RestCallView({ call }: { call: RestCall }) {
+  return (
+    <div className="rest-call">
+      <section aria-label="Request">
+        <h4>
+          Request{' '}
+          <code>
+            {call.request.method} {call.request.url}
+          </code>{' '}
+          <span className="muted">at {formatDateTime(call.at)}</span>
+        </h4>
+        <Headers headers={call.request.headers} />
+        <pre className="code-block" tabIndex={0}>
+          {pretty(call.request.body)}
+        </pre>
+      </section>
+      <section aria-label="Response">
+        {call.response ? (
+          <>
+            <h4>
+              Response <code>{call.response.status}</code>
+            </h4>
+            <Headers headers={call.response.headers} />
+            <pre className="code-block" tabIndex={0}>
+              {pretty(call.response.body)}
+            </pre>
+          </>
+        ) : (
+          <h4>No response</h4>
+        )}
+        {call.error && <p className="error-text">Error: {call.error}</p>}
+      </section>
+    </div>
+  );
+}
+
+function Headers({ headers }: { headers: Record<string, string> }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return null;
+  return (
+    <dl className="headers">
+      {entries.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

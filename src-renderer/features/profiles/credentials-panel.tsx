@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import type { ProfileView } from '../../../src-shared/profile';
+import { api } from '../../lib/api';
+
+/**
+ * Sets or clears a profile's API key and secret. The codes go to main once and are never shown
+ * again: afterwards only "Key stored, ends in 7f3a" is.
+ */
+export function CredentialsPanel({
+  profile,
+  sessionOnly,
+  onChanged,
+}: {
+  profile: ProfileView;
+  sessionOnly: boolean;
+  onChanged: () => void;
+}) {
+  const [editing, setEditing] = useState(!profile.hasCredentials);
+  const [apiKey, setApiKey] = useState('');
+  const [apiSecret, setApiSecret] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!apiKey.trim() || !apiSecret.trim()) {
+      setError('Enter both the API key and the API secret.');
+      return;
+    }
+    setBusy(true);
+    const result = await api.profiles.setCredentials({
+      profileId: profile.id,
+      apiKey,
+      apiSecret,
+      sessionOnly,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      return;
+    }
+    setApiKey('');
+    setApiSecret('');
+    setError(null);
+    setEditing(false);
+    onChanged();
+  }
+
+  async function clear() {
+    setBusy(true);
+    const result = await api.profiles.clearCredentials({ profileId: profile.id });
+    setBusy(false);
+    if (!result.ok) setError(result.error.message);
+    else {
+      setEditing(true);
+      onChanged();
+    }
+  }
+
+  async function testConnection() {
+    setTest({ ok: true, text: 'Testing…' });
+    const result = await api.profiles.test({ profileId: profile.id });
+    setTest(
+      result.ok
+        ? { ok: true, text: `${result.value.message} (${result.value.latencyMs} ms)` }
+        : { ok: false, text: result.error.message },
+    );
+  }
+
+  return (
+    <section className="panel" aria-label="Credentials">
+      <h3>Credentials</h3>
+      {profile.hasCredentials && !editing ? (
+        <p>
+          Key stored{profile.credentialStore === 'session' ? ' for this session only' : ' in the OS keychain'}
+          , ends in <code>{profile.keyHint}</code>
+        </p>
+      ) : (
+        <form onSubmit={save} className="form" aria-label="Set credentials">
+          <label className="field">
+            <span>API key</span>
+            <input
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span>API secret</span>
+            <input
+              type="password"
+              autoComplete="off"
+              value={apiSecret}
+              onChange={(event) => setApiSecret(event.target.value)}
+            />
+          </label>
+          <div className="button-row">
+            <button type="submit" className="primary" disabled={busy}>
+              Set credentials
+            </button>
+            {profile.hasCredentials && (
+              <button type="button" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        {profile.hasCredentials && !editing && (
+          <>
+            <button type="button" onClick={() => setEditing(true)}>
+              Replace credentials
+            </button>
+            <button type="button" onClick={clear} disabled={busy}>
+              Clear credentials
+            </button>
+          </>
+        )}
+        <button type="button" onClick={testConnection} disabled={!profile.hasCredentials}>
+          Test connection
+        </button>
+      </div>
+      {test && (
+        <p role="status" className={test.ok ? 'success-text' : 'error-text'}>
+          {test.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import { useState, type FormEvent } from 'react';
+import {
+  defaultEndpoints,
+  operations,
+  profileInputSchema,
+  type Operation,
+  type ProfileView,
+} from '../../../src-shared/profile';
+import { api } from '../../lib/api';
+
+type Draft = {
+  name: string;
+  baseUrl: string;
+  environment: 'test' | 'live';
+  authScheme: 'headers' | 'basic' | 'bearer';
+  keyName: string;
+  caFile: string;
+  proxyMode: 'none' | 'system' | 'url';
+  proxyUrl: string;
+  timeouts: { connectMs: string; headersMs: string; bodyIdleMs: string; overallMs: string };
+  endpoints: Partial<Record<Operation, { method: string; path: string }>>;
+};
+
+function toDraft(profile: ProfileView | null): Draft {
+  return {
+    name: profile?.name ?? '',
+    baseUrl: profile?.baseUrl ?? 'https://',
+    environment: profile?.environment ?? 'test',
+    authScheme: profile?.authScheme ?? 'headers',
+    keyName: profile?.keyName ?? '',
+    caFile: profile?.caFile ?? '',
+    proxyMode: profile?.proxy.mode ?? 'none',
+    proxyUrl: profile?.proxy.mode === 'url' ? profile.proxy.url : '',
+    timeouts: {
+      connectMs: String(profile?.timeouts.connectMs ?? 5000),
+      headersMs: String(profile?.timeouts.headersMs ?? 15000),
+      bodyIdleMs: String(profile?.timeouts.bodyIdleMs ?? 30000),
+      overallMs: String(profile?.timeouts.overallMs ?? 60000),
+    },
+    endpoints: { ...(profile?.endpoints ?? {}) },
+  };
+}
+
+function toInput(draft: Draft, id: string | undefined) {
+  return {
+    ...(id ? { id } : {}),
+    name: draft.name,
+    baseUrl: draft.baseUrl,
+    environment: draft.environment,
+    authScheme: draft.authScheme,
+    keyName: draft.keyName,
+    caFile: draft.caFile.trim() ? draft.caFile.trim() : null,
+    proxy:
+      draft.proxyMode === 'url' ? { mode: 'url' as const, url: draft.proxyUrl } : { mode: draft.proxyMode },
+    timeouts: {
+      connectMs: Number(draft.timeouts.connectMs),
+      headersMs: Number(draft.timeouts.headersMs),
+      bodyIdleMs: Number(draft.timeouts.bodyIdleMs),
+      overallMs: Number(draft.timeouts.overallMs),
+    },
+    endpoints: Object.fromEntries(
+      Object.entries(draft.endpoints).filter(([, endpoint]) => endpoint && endpoint.path.trim()),
+    ),
+  };
+}
+
+/** Field path → first message, from the same schema main validates with. */
+function validate(draft: Draft, id: string | undefined): Map<string, string> {
+  const parsed = profileInputSchema.safeParse(toInput(draft, id));
+  const errors = new Map<string, string>();
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.map(String).join('.');
+      if (!errors.has(key)) errors.set(key, issue.message);
+    }
+  }
+  return errors;
+}
+
+/** Creates or edits a profile with inline validation; the endpoint map sits under "Advanced". */
+export function ProfileForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: ProfileView | null;
+  onSaved: (saved: ProfileView) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(profile));
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const errors = validate(draft, profile?.id);
+  const shown = (key: string) => (touched ? errors.get(key) : undefined);
+  const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (errors.size > 0) return;
+    setSaving(true);
+    const result = await api.profiles.save(toInput(draft, profile?.id));
+    setSaving(false);
+    if (result.ok) onSaved(result.value);
+    else setServerError(result.error.message);
+  }
+
+  return (
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={profile ? `Edit ${profile.name}` : 'New profile'}
+    >
+      <TextField
+        label="Name"
+        value={draft.name}
+        error={shown('name')}
+        onChange={(name) => update({ name })}
+      />
+      <TextField
+        label="Base URL"
+        value={draft.baseUrl}
+        error={shown('baseUrl')}
+        onChange={(baseUrl) => update({ baseUrl })}
+        hint="https://…, or http:// for 127.0.0.1 and localhost"
+      />
+      <fieldset className="inline-fieldset">
+        <legend>Environment</legend>
+        {(['test', 'live'] as const).map((environment) => (
+          <label key={environment} className="radio">
+            <input
+              type="radio"
+              name="environment"
+              checked={draft.environment === environment}
+              onChange={() => update({ environment })}
+            />
+            {environment === 'test' ? 'Test' : 'Live'}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Auth scheme</span>
+        <select
+          value={draft.authScheme}
+          onChange={(event) => update({ authScheme: event.target.value as Draft['authScheme'] })}
+        >
+          <option value="headers">Headers (X-Api-Key, X-Api-Secret)</option>
+          <option value="basic">Basic (key:secret)</option>
+          <option value="bearer">Bearer token (client credentials)</option>
+        </select>
+      </label>
+      <TextField
+        label="API key name"
+        value={draft.keyName}
+        error={shown('keyName')}
+        onChange={(keyName) => update({ keyName })}
+        hint="The key's name in 'Api Developer Access'; the service shows it as the author of changes"
+      />
+      <details className="advanced">
+        <summary>Advanced</summary>
+        <TextField
+          label="Custom CA file"
+          value={draft.caFile}
+          error={shown('caFile')}
+          onChange={(caFile) => update({ caFile })}
+          hint="Path to a PEM file, for a tenant behind a private certificate authority"
+        />
+        <label className="field">
+          <span>Proxy</span>
+          <select
+            value={draft.proxyMode}
+            onChange={(event) => update({ proxyMode: event.target.value as Draft['proxyMode'] })}
+          >
+            <option value="none">None</option>
+            <option value="system">From the environment (HTTPS_PROXY, NO_PROXY)</option>
+            <option value="url">This proxy URL</option>
+          </select>
+        </label>
+        {draft.proxyMode === 'url' && (
+          <TextField
+            label="Proxy URL"
+            value={draft.proxyUrl}
+            error={shown('proxy.url')}
+            onChange={(proxyUrl) => update({ proxyUrl })}
+          />
+        )}
+        <div className="grid-4">
+          {(Object.keys(draft.timeouts) as (keyof Draft['timeouts'])[]).map((key) => (
+            <TextField
+              key={key}
+              label={
+                {
+                  connectMs: 'Connect timeout (ms)',
+                  headersMs: 'Headers timeout (ms)',
+                  bodyIdleMs: 'Body idle timeout (ms)',
+                  overallMs: 'Overall deadline (ms)',
+                }[key]
+              }
+              value={draft.timeouts[key]}
+              error={shown(`timeouts.${key}`)}
+              inputMode="numeric"
+              onChange={(value) => update({ timeouts: { ...draft.timeouts, [key]: value } })}
+            />
+          ))}
+        </div>
+        <table className="endpoint-table">
+          <caption>Endpoint map (empty rows use the default shown)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Operation</th>
+              <th scope="col">Method</th>
+              <th scope="col">Path</th>
+            </tr>
+          </thead>
+          <tbody>
+            {operations.map((operation) => {
+              const override = draft.endpoints[operation];
+              const setOverride = (patch: Partial<{ method: string; path: string }>) =>
+                update({
+                  endpoints: {
+                    ...draft.endpoints,
+                    [operation]: {
+                      method: override?.method ?? defaultEndpoints[operation].method,
+                      path: override?.path ?? '',
+                      ...patch,
+                    },
+                  },
+                });
+              const error = shown(`endpoints.${operation}.path`);
+              return (
+                <tr key={operation}>
+                  <th scope="row">{operation}</th>
+                  <td>
+                    <select
+                      aria-label={`${operation} method`}
+                      value={override?.method ?? defaultEndpoints[operation].method}
+                      onChange={(event) => setOverride({ method: event.target.value })}
+                    >
+                      {['GET', 'POST', 'PUT', 'PATCH'].map((method) => (
+                        <option key={method}>{method}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${operation} path`}
+                      placeholder={defaultEndpoints[operation].path}
+                      value={override?.path ?? ''}
+                      aria-invalid={error ? true : undefined}
+                      onChange={(event) => setOverride({ path: event.target.value })}
+                    />
+                    {error && <span className="field-error">{error}</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </details>
+      {serverError && (
+        <p role="alert" className="error-text">
+          {serverError}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save profile'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  inputMode?: 'numeric';
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={value}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && !error && <span className="hint">{hint}</span>}
+      {error && <span className="field-error">{error}</span>}
+    </label>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { EnvBadge } from '../../components/env-badge';
+import { api } from '../../lib/api';
+import { useNavigation } from '../../lib/navigation';
+import { CredentialsPanel } from './credentials-panel';
+import { ProfileForm } from './profile-form';
+import { useProfiles } from './profiles-store';
+
+/** Lists profiles; creates, edits and deletes them; sets their credentials. */
+export function ProfilesScreen() {
+  const list = useProfiles((state) => state.list);
+  const load = useProfiles((state) => state.load);
+  const selectProfile = useNavigation((state) => state.selectProfile);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [sessionOnly, setSessionOnly] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const value = list.status === 'ready' ? list.value : list.status === 'loading' ? list.previous : undefined;
+  const profiles = value?.profiles ?? [];
+  const current = profiles.find((profile) => profile.id === selected) ?? profiles[0] ?? null;
+
+  async function remove(id: string, name: string) {
+    if (!window.confirm(`Delete the profile "${name}" and its stored credentials?`)) return;
+    const result = await api.profiles.delete({ profileId: id });
+    if (!result.ok) setError(result.error.message);
+    await load();
+  }
+
+  return (
+    <div className="screen">
+      <header className="screen-header">
+        <h1>Profiles</h1>
+        <button type="button" className="primary" onClick={() => setEditing('new')}>
+          New profile
+        </button>
+      </header>
+      {value?.problem && (
+        <p role="alert" className="warning-box">
+          {value.problem}
+        </p>
+      )}
+      {value && !value.keychain.available && (
+        <div role="alert" className="warning-box">
+          <p>{value.keychain.message ?? 'The OS keychain is not available.'}</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={sessionOnly}
+              onChange={(event) => setSessionOnly(event.target.checked)}
+            />
+            Keep credentials for this session only (in memory until the console quits)
+          </label>
+        </div>
+      )}
+      {list.status === 'error' && (
+        <div role="alert" className="error-box">
+          <p>{list.error.message}</p>
+          <button type="button" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      {editing === 'new' && (
+        <section className="panel" aria-label="New profile">
+          <h2>New profile</h2>
+          <ProfileForm
+            profile={null}
+            onCancel={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              setSelected(saved.id);
+              selectProfile(saved.id);
+              void load();
+            }}
+          />
+        </section>
+      )}
+      <div className="two-columns">
+        <ul className="profile-list" aria-label="Profiles">
+          {profiles.map((profile) => (
+            <li key={profile.id}>
+              <button
+                type="button"
+                className={profile.id === current?.id ? 'list-button selected' : 'list-button'}
+                aria-current={profile.id === current?.id}
+                onClick={() => setSelected(profile.id)}
+              >
+                <span>{profile.name}</span> <EnvBadge environment={profile.environment} />
+              </button>
+            </li>
+          ))}
+          {profiles.length === 0 && list.status === 'ready' && <li className="muted">No profiles yet.</li>}
+        </ul>
+        {current && (
+          <div className="profile-detail">
+            {editing === current.id ? (
+              <section className="panel" aria-label={`Edit ${current.name}`}>
+                <h2>Edit {current.name}</h2>
+                <ProfileForm
+                  profile={current}
+                  onCancel={() => setEditing(null)}
+                  onSaved={() => {
+                    setEditing(null);
+                    void load();
+                  }}
+                />
+              </section>
+            ) : (
+              <section className="panel" aria-label={current.name}>
+                <h2>
+                  {current.name} <EnvBadge environment={current.environment} />
+                </h2>
+                <dl className="facts">
+                  <dt>Base URL</dt>
+                  <dd>{current.baseUrl}</dd>
+                  <dt>Auth scheme</dt>
+                  <dd>{current.authScheme}</dd>
+                  <dt>API key name</dt>
+                  <dd>{current.keyName}</dd>
+                </dl>
+                <div className="button-row">
+                  <button type="button" onClick={() => setEditing(current.id)}>
+                    Edit
+                  </button>
+                  <button type="button" onClick={() => selectProfile(current.id)}>
+                    Use this profile
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => void remove(current.id, current.name)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </section>
+            )}
+            <CredentialsPanel
+              key={current.id + String(current.hasCredentials)}
+              profile={current}
+              sessionOnly={sessionOnly}
+              onChanged={() => void load()}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

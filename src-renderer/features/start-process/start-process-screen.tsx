@@ -1,0 +1,146 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { guidPattern } from '../../lib/format';
+import { api } from '../../lib/api';
+import { useNavigation } from '../../lib/navigation';
+
+interface TextField {
+  key: string;
+  name: string;
+  code: string;
+  value: string;
+  fieldId: string;
+  confidential: boolean;
+}
+
+const blankField = (): TextField => ({
+  key: crypto.randomUUID(),
+  name: '',
+  code: '',
+  value: '',
+  fieldId: crypto.randomUUID(),
+  confidential: false,
+});
+
+/** Starts a process: its type id, optional notes and Text fields; no account is needed. */
+export function StartProcessScreen({ profileId, profileName }: { profileId: string; profileName: string }) {
+  const openProcess = useNavigation((state) => state.openProcess);
+  const [processTypeId, setProcessTypeId] = useState('');
+  const [note, setNote] = useState('');
+  const [fields, setFields] = useState<TextField[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const intent = useRef(crypto.randomUUID());
+  const typeError = guidPattern.test(processTypeId.trim())
+    ? null
+    : 'Process type id must be a GUID (the last GUID of the process type’s set-up address)';
+  const fieldErrors = fields.map((field) =>
+    !field.name.trim() ? 'Name is required' : !field.code.trim() ? 'Code is required' : null,
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (typeError || fieldErrors.some(Boolean) || busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await api.processes.start({
+      profileId,
+      intentId: intent.current,
+      processTypeId: processTypeId.trim(),
+      accounts: [],
+      notes: note.trim() ? [{ contents: note, visibleToAccounts: false }] : [],
+      fields: fields.map(({ name, code, value, fieldId, confidential }) => ({
+        name,
+        code,
+        value,
+        fieldId,
+        confidential,
+        fieldType: 'Text' as const,
+        description: '',
+      })),
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error.message);
+      return;
+    }
+    intent.current = crypto.randomUUID();
+    openProcess(result.value.processId);
+  }
+
+  const update = (key: string, patch: Partial<TextField>) =>
+    setFields(fields.map((field) => (field.key === key ? { ...field, ...patch } : field)));
+
+  return (
+    <div className="screen">
+      <header className="screen-header">
+        <h1>Start a process</h1>
+        <span className="muted">with the profile {profileName}</span>
+      </header>
+      <form className="form panel" onSubmit={submit} noValidate aria-label="Start a process">
+        <label className="field">
+          <span>Process type id</span>
+          <input
+            className="mono"
+            value={processTypeId}
+            onChange={(event) => setProcessTypeId(event.target.value)}
+            aria-invalid={touched && typeError ? true : undefined}
+            placeholder="6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01"
+          />
+          {touched && typeError && <span className="field-error">{typeError}</span>}
+        </label>
+        <label className="field">
+          <span>First note (optional)</span>
+          <textarea rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+        </label>
+        <h2>Text fields</h2>
+        {fields.map((field, index) => (
+          <fieldset key={field.key} className="field-row" aria-label={`Field ${index + 1}`}>
+            <legend>Field {index + 1}</legend>
+            {(['name', 'code', 'value'] as const).map((key) => (
+              <label key={key} className="field">
+                <span>{key[0]!.toUpperCase() + key.slice(1)}</span>
+                <input
+                  value={field[key]}
+                  type={key === 'value' && field.confidential ? 'password' : 'text'}
+                  onChange={(event) => update(field.key, { [key]: event.target.value })}
+                />
+              </label>
+            ))}
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={field.confidential}
+                onChange={(event) => update(field.key, { confidential: event.target.checked })}
+              />
+              Confidential
+            </label>
+            <button
+              type="button"
+              className="small-button danger"
+              onClick={() => setFields(fields.filter((other) => other.key !== field.key))}
+            >
+              Remove
+            </button>
+            {touched && fieldErrors[index] && <span className="field-error">{fieldErrors[index]}</span>}
+          </fieldset>
+        ))}
+        <div className="button-row">
+          <button type="button" onClick={() => setFields([...fields, blankField()])}>
+            Add field
+          </button>
+          <span className="spacer" />
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Starting…' : 'Start process'}
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className="error-text">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Formatting for dates, durations and sizes as the service writes them (ISO, no zone). */
+
+/** "2026-06-03T09:14:22" → "3 Jun 2026, 09:14:22"; null → "—". */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute, second = '00'] = match;
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${Number(day)} ${months[Number(month) - 1] ?? month} ${year}, ${hour}:${minute}:${second}`;
+}
+
+function toMillis(value: string): number {
+  // The service writes times without a zone; both ends of a duration share it, so read both as UTC.
+  return Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
+}
+
+/** The time between two service timestamps, e.g. "2 h 5 min"; open-ended → "running". */
+export function formatDuration(start: string | null, end: string | null): string {
+  if (!start) return '—';
+  if (!end) return 'running';
+  const ms = toMillis(end) - toMillis(start);
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** 1536 → "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** A GUID in the 8-4-4-4-12 form. */
+export const guidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** True when the text is a GUID (a process id) rather than an external reference. */
+export function isGuid(text: string): boolean {
+  return guidPattern.test(text.trim());
+}

@@ -1,0 +1,138 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startSandbox, type RunningSandbox } from '../../src-sandbox/server';
+import { expect, test } from './fixtures';
+
+/** A second reference service, apart from the console's embedded one, with a key of its own. */
+let second: RunningSandbox;
+let key: { apiKey: string; apiSecret: string };
+
+test.beforeAll(async () => {
+  second = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'pc-e2e-second-')), port: 0 });
+  key = second.createApiKey('Second service key');
+});
+
+test.afterAll(async () => {
+  await second?.close();
+});
+
+async function createProfile(
+  page: Page,
+  profile: { name: string; baseUrl: string; environment?: 'Test' | 'Live'; scheme: string; keyName: string },
+) {
+  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = page.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name', { exact: true }).fill(profile.name);
+  await form.getByLabel('Base URL').fill(profile.baseUrl);
+  await form.getByLabel(profile.environment ?? 'Test', { exact: true }).check();
+  await form.getByLabel('Auth scheme').selectOption({ label: profile.scheme });
+  await form.getByLabel('API key name').fill(profile.keyName);
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('region', { name: profile.name, exact: true })).toBeVisible();
+}
+
+async function setCredentials(page: Page, apiKey: string, apiSecret: string) {
+  const credentials = page.getByRole('region', { name: 'Credentials' });
+  await credentials.getByLabel('API key').fill(apiKey);
+  await credentials.getByLabel('API secret').fill(apiSecret);
+  await credentials.getByRole('button', { name: 'Set credentials' }).click();
+  await expect(credentials).toContainText(`ends in ${apiKey.slice(-4)}`);
+  // The codes are gone from the page once stored.
+  expect(await page.content()).not.toContain(apiSecret);
+}
+
+async function lookUp(page: Page, text: string) {
+  await page.getByLabel('Process id or external reference').fill(text);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+}
+
+for (const scheme of [
+  'Headers (X-Api-Key, X-Api-Secret)',
+  'Basic (key:secret)',
+  'Bearer token (client credentials)',
+]) {
+  test(`a profile with the ${scheme.split(' ')[0]} scheme connects and opens a process`, async ({
+    page,
+    consoleApp,
+  }) => {
+    await page.goto(consoleApp.url);
+    await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+    const name = `Second ${scheme.split(' ')[0]}`;
+    await createProfile(page, { name, baseUrl: second.url, scheme, keyName: 'Second service key' });
+    await setCredentials(page, key.apiKey, key.apiSecret);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('region', { name: 'Credentials' }).getByRole('status')).toContainText(
+      /key was accepted \(\d+ ms\)/,
+    );
+    await page.getByRole('button', { name: 'Use this profile' }).click();
+    await lookUp(page, 'FT-000003');
+    await expect(page.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
+  });
+}
+
+test('a wrong secret and a stopped service each get a sentence naming the profile', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await createProfile(page, {
+    name: 'Wrong secret',
+    baseUrl: second.url,
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'x',
+  });
+  await setCredentials(page, key.apiKey, `${key.apiSecret}-wrong`);
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await lookUp(page, 'FT-000003');
+  await expect(page.getByRole('alert').first()).toContainText(
+    'did not accept the credentials of profile "Wrong secret"',
+  );
+
+  const stopped = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'pc-e2e-stopped-')), port: 0 });
+  const stoppedKey = stopped.createApiKey('Stopped key');
+  await createProfile(page, {
+    name: 'Stopped service',
+    baseUrl: stopped.url,
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'x',
+  });
+  await setCredentials(page, stoppedKey.apiKey, stoppedKey.apiSecret);
+  await stopped.close();
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await lookUp(page, 'FT-000003');
+  await expect(page.getByRole('alert').first()).toContainText('Nothing is answering');
+  await expect(page.getByRole('alert').first()).toContainText('"Stopped service"');
+});
+
+test('a live profile tints the frame and demands the typed reference before completing', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await createProfile(page, {
+    name: 'Live tenant',
+    baseUrl: second.url,
+    environment: 'Live',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Second service key',
+  });
+  await setCredentials(page, key.apiKey, key.apiSecret);
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await expect(page.getByRole('note')).toContainText('LIVE tenant: Live tenant');
+  await lookUp(page, 'FT-000003');
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete step' });
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const send = dialog.getByRole('button', { name: 'Complete step' });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel(/Type the external reference/).fill('FT-00000');
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel(/Type the external reference/).fill('FT-000003');
+  await expect(send).toBeEnabled();
+  await page.screenshot({ path: 'test/e2e/screenshots/live-complete-review.png' });
+});
