@@ -4,9 +4,9 @@
  * number of direct undici requests to the same service in the same run; prints p50 and p99 of
  * each and the added latency. Never fails on time (STYLE rule 18).
  *
- * Legs: `direct undici` (baseline), `API client` (core/client: auth headers, deadline, recording,
- * zod validation). TODO(lead): the `handler table` and `HTTP bridge` legs need `steps.current`
- * wired in src-main/handlers.ts; add them to `legs` below as `{name, call}` — nothing else changes.
+ * Legs: `direct undici` (baseline); `API client` (core/client: auth headers, deadline, recording,
+ * zod validation); `handler table` (the one door: contract validation, then the client, with the
+ * credentials from the real keychain); `HTTP bridge` (the browser shell's POST /bridge/<call>).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -18,6 +18,10 @@ import type { AuditWriter, ProfileSource } from '../../src-main/core/ports';
 import { createRequestLog } from '../../src-main/core/request-log';
 import { profileSchema } from '../../src-shared/profile';
 import { startSandbox } from '../../src-sandbox/server';
+import { createCore } from '../../src-main/core/create-core';
+import { dispatch } from '../../src-main/handlers';
+import { startWebShell } from '../../src-main/web-server';
+import { sourceDocumentWorker } from '../support/document-worker';
 
 const calls = 2_000;
 const warmUp = 200;
@@ -65,6 +69,22 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const headers = { accept: 'application/json', 'x-api-key': key.apiKey, 'x-api-secret': key.apiSecret };
 
+  // The console as both shells run it: a core with the real keychain, and the browser shell.
+  const coreDir = mkdtempSync(join(tmpdir(), 'pc-bench-core-'));
+  const core = await createCore({ shell: 'web', dataDir: coreDir, documentWorker: sourceDocumentWorker });
+  const coreProfile = core.profiles.save({
+    name: 'Bench',
+    baseUrl: sandbox.url,
+    environment: 'test',
+    keyName: key.name,
+  });
+  await core.vault.set(coreProfile.id, { apiKey: key.apiKey, apiSecret: key.apiSecret });
+  const shell = await startWebShell({
+    port: 0,
+    rendererDir: coreDir,
+    dispatch: (name, input) => dispatch(core, name, input),
+  });
+
   const legs: Leg[] = [
     {
       name: 'direct undici',
@@ -75,6 +95,31 @@ async function main(): Promise<void> {
       },
     },
     { name: 'API client', call: () => client.currentStep(profile.id, seeded.processId) },
+    {
+      name: 'handler table',
+      call: async () => {
+        const result = await dispatch(core, 'steps.current', {
+          profileId: coreProfile.id,
+          processId: seeded.processId,
+        });
+        if (!result.ok) throw new Error(result.error.message);
+        return result.value;
+      },
+    },
+    {
+      name: 'HTTP bridge',
+      call: async () => {
+        const response = await request(`http://127.0.0.1:${shell.port}/bridge/steps.current`, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${shell.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ profileId: coreProfile.id, processId: seeded.processId }),
+        });
+        const result = (await response.body.json()) as { ok: boolean };
+        if (!result.ok) throw new Error('bridge call failed');
+        return result;
+      },
+    },
   ];
 
   const samples = new Map<string, number[]>(legs.map((leg) => [leg.name, []]));
@@ -108,9 +153,12 @@ async function main(): Promise<void> {
     console.log(`  ${leg.name.padEnd(14)} p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms  ${added}`);
   }
   console.log(
-    '  Targets: handler path adds <= 0.5 ms p50; HTTP bridge <= 1.5 ms p50 (legs pending the handler wiring).',
+    '  Targets: handler path adds <= 0.5 ms p50; HTTP bridge <= 1.5 ms p50 (both against direct undici).',
   );
 
+  await shell.close();
+  await core.close();
+  rmSync(coreDir, { recursive: true, force: true });
   await client.close();
   await agent.close();
   await sandbox.close();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Process } from '../../../src-shared/api';
 import { CopyButton } from '../../components/copy-button';
 import { formatDateTime } from '../../lib/format';
@@ -16,11 +17,14 @@ export function ProcessHeader({
   onRefresh: () => void;
   refreshing: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A newly opened process takes the focus, so keyboard and screen-reader users land on it.
+  useEffect(() => heading.current?.focus(), [process.processId]);
   return (
     <header className="process-header">
       <div className="process-title">
         <p className="muted">{process.processTypeName || process.processTypeId}</p>
-        <h1>
+        <h1 ref={heading} tabIndex={-1}>
           {process.externalReference}
           <span
             className={process.status === 'Completed' ? 'status-pill status-done' : 'status-pill status-open'}
