@@ -3,6 +3,8 @@ import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
 import { getDocument, saveDocumentAs } from './core/document-calls';
+import { submitTestForm } from './core/forms-submit';
+import { configureInbox, parsePastedJson } from './core/inbox-calls';
 import { deleteProfile, listProfiles, profileView, remember } from './core/profile-views';
 
 export type { Core } from './core/create-core';
@@ -87,6 +89,18 @@ export const handlers: { [N in CallName]: Handler<N> } = {
   'requests.list': (core, filter) => core.requests.list(filter),
 
   'sandbox.status': (core) => core.embedded.status(),
+
+  'inbox.settings': (core, { profileId }) => core.inbox.settings(core.profiles.get(profileId).id),
+  'inbox.configure': (core, { profileId, sharedHeader, ...patch }) =>
+    configureInbox(core, profileId, patch, sharedHeader),
+  'inbox.list': (core, filter) => core.inbox.list(filter),
+  'inbox.get': (core, { deliveryId }) => core.inbox.get(deliveryId),
+  'inbox.setStatus': (core, { deliveryId, status }) => core.inbox.setStatus(deliveryId, status),
+  'inbox.parsePayload': (core, { json }) => core.inbox.parsePayload(parsePastedJson(json)),
+  'walk.get': (core, { deliveryId }) => core.inbox.getProgress(deliveryId),
+  'walk.save': (core, { deliveryId, progress }) => core.inbox.saveProgress(deliveryId, progress),
+  'forms.submit': (core, { profileId, ...submission }) =>
+    submitTestForm(core.profiles.get(profileId), submission),
 };
 
 /** Reports a bug (an exception that is not a {@link Failure}) without leaking it to the renderer. */

@@ -10,6 +10,13 @@ import {
 } from './api';
 import type { DecodedDocument } from './documents';
 import type { ProfileHistory } from './history';
+import type {
+  Delivery,
+  DeliveryPayloadView,
+  DeliverySummary,
+  InboxSettingsView,
+  WalkProgress,
+} from './inbox';
 import type { AuditRecord, RequestLogEntry } from './logs';
 import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
@@ -184,6 +191,88 @@ export const calls = {
   ),
 
   'sandbox.status': call<SandboxStatus>()(noInput),
+
+  'inbox.settings': call<InboxSettingsView>()(z.object({ profileId }).strict()),
+  'inbox.configure': call<InboxSettingsView>()(
+    z
+      .object({
+        profileId,
+        enabled: z.boolean().optional(),
+        reply: z
+          .object({
+            status: z
+              .union([
+                z.literal(200),
+                z.literal(201),
+                z.literal(202),
+                z.literal(204),
+                z.literal(400),
+                z.literal(500),
+                z.literal(503),
+              ])
+              .optional(),
+            delayMs: z.number().int().min(0).max(60_000).optional(),
+            body: z.record(z.string(), z.unknown()).optional(),
+          })
+          .strict()
+          .optional(),
+        sharedHeader: z
+          .object({
+            name: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name (letters, digits, -)'),
+            secret: z.string().min(8, 'must be at least 8 characters').max(512),
+          })
+          .strict()
+          .nullable()
+          .optional(),
+      })
+      .strict(),
+  ),
+  'inbox.list': call<DeliverySummary[]>()(
+    z
+      .object({
+        profileId: profileId.optional(),
+        status: z.enum(['new', 'in progress', 'handled', 'rejected']).optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
+      .strict()
+      .default({ limit: 200 }),
+  ),
+  'inbox.get': call<Delivery>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
+  'inbox.setStatus': call<DeliverySummary>()(
+    z
+      .object({ deliveryId: z.string().min(1).max(100), status: z.enum(['new', 'in progress', 'handled']) })
+      .strict(),
+  ),
+  'inbox.parsePayload': call<DeliveryPayloadView>()(
+    z.object({ json: z.string().min(1).max(1_048_576) }).strict(),
+  ),
+  'walk.get': call<WalkProgress | null>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
+  'walk.save': call<WalkProgress>()(
+    z
+      .object({
+        deliveryId: z.string().min(1).max(100),
+        progress: z
+          .object({ stage: z.number().int().min(1).max(7), data: z.record(z.string(), z.unknown()) })
+          .strict(),
+      })
+      .strict(),
+  ),
+  'forms.submit': call<{ processId: string; externalReference: string }>()(
+    z
+      .object({
+        profileId,
+        formCode: z.enum(['report-fly-tipping', 'bulky-waste']),
+        answers: z.record(z.string(), z.string().max(10_000)),
+        account: z
+          .object({ accountId: z.string().min(1), reference: z.string(), name: z.string() })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 interface EventSpec<P> {
@@ -199,6 +288,8 @@ function event<P>(): EventSpec<P> {
 export const events = {
   /** The desktop menu's File > Save document… */
   'menu.saveDocument': event<Record<string, never>>(),
+  /** A delivery reached the inbox, or one changed status. */
+  'inbox.delivery': event<DeliverySummary>(),
 } as const;
 
 /** The name of an event main pushes, e.g. `menu.saveDocument`. */

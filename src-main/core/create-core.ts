@@ -10,6 +10,7 @@ import {
 } from './documents/document-decoder';
 import { createEmbeddedDefault, type EmbeddedDefault, type SandboxStarter } from './embedded-default';
 import { createEventHub, type EventHub } from './event-hub';
+import { createInbox, type Inbox } from './inbox/receiver';
 import { createHistoryStore, type HistoryStore } from './history/history-store';
 import { createKeychainProbe, type KeychainState } from './keychain-probe';
 import { createProfileStore, type ProfileStore } from './profiles/profile-store';
@@ -38,6 +39,7 @@ export interface Core {
   embedded: EmbeddedDefault;
   chooseSavePath: SavePathChooser;
   events: EventHub;
+  inbox: Inbox;
   /** Stops the embedded service, closes connections and workers. */
   close(): Promise<void>;
 }
@@ -67,12 +69,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const audit = createAuditLog(dataDir);
   const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit });
   const documents = createDocumentDecoder(options.documentWorker);
+  const events = createEventHub();
+  const inbox = createInbox({
+    dataDir,
+    secrets: secretStore,
+    log: (line) => console.error(`[inbox] ${line}`),
+  });
+  inbox.subscribe((delivery) => events.emit('inbox.delivery', delivery));
   const noSandbox: SandboxStarter = () =>
     Promise.reject(new Error('this console was built without the reference service'));
   const embedded = createEmbeddedDefault({
     dataDir,
     profiles,
     vault,
+    inbox,
     startSandbox: options.startSandbox ?? noSandbox,
   });
   return {
@@ -89,9 +99,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     documents,
     embedded,
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
-    events: createEventHub(),
+    events,
+    inbox,
     async close() {
-      await Promise.allSettled([embedded.stop(), client.close(), documents.close()]);
+      await embedded.stop();
+      await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
     },
   };
 }

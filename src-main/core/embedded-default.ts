@@ -1,10 +1,12 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { SandboxStatus } from '../../src-shared/contract';
 import type { Profile } from '../../src-shared/profile';
+import type { Inbox } from './inbox/receiver';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 import type { ProfileStore } from './profiles/profile-store';
 import type { CredentialVault } from './secrets/credentials';
-import { z } from 'zod';
 
 /** The reference service as the console embeds it (src-sandbox's startSandbox). */
 export interface EmbeddableSandbox {
@@ -25,8 +27,11 @@ export type SandboxStarter = (options: {
 /** The console's embedded default: the reference service with demo data and a profile for it. */
 export interface EmbeddedDefault {
   status(): SandboxStatus;
-  /** With no profiles (first start), or when the embedded profile exists, starts the service. */
-  start(options?: { outboundUrl?: string }): Promise<void>;
+  /**
+   * With no profiles (first start), or when the embedded profile exists: starts the console's
+   * receiver, then the reference service posting its REST API steps to it.
+   */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,14 +42,27 @@ export const embeddedProfileName = 'Local sandbox';
 
 const stateSchema = z.object({ profileId: z.string(), port: z.number().int().min(0).max(65535) });
 
+/** A port free right now on loopback, so the profile's base URL is known before the service starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
- * Runs the embedded default. Its profile id and last port are kept in `<data>/sandbox/embedded.json`
- * so a later start finds the profile even if renamed, and reuses the port when it is free.
+ * Runs the embedded default. Its profile id and port are kept in `<data>/sandbox/embedded.json`
+ * so a later start finds the profile even if renamed, and keeps its base URL when the port is free.
  */
 export function createEmbeddedDefault(deps: {
   dataDir: string;
   profiles: ProfileStore;
   vault: CredentialVault;
+  inbox: Inbox;
   startSandbox: SandboxStarter;
 }): EmbeddedDefault {
   const sandboxDir = join(deps.dataDir, 'sandbox');
@@ -52,23 +70,27 @@ export function createEmbeddedDefault(deps: {
   let running: EmbeddableSandbox | null = null;
   let status: SandboxStatus = { state: 'off', url: null, profileId: null, message: null };
 
-  function readState() {
-    return readJsonFile(statePath, 1, stateSchema).value;
+  function profileFor(port: number, existing: Profile | undefined): Profile {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    if (existing && existing.baseUrl === baseUrl) return existing;
+    return deps.profiles.save({
+      ...(existing ?? {
+        name: embeddedProfileName,
+        environment: 'test',
+        authScheme: 'headers',
+        keyName: embeddedKeyName,
+      }),
+      baseUrl,
+    });
   }
 
-  /** The last port when it is free (the profile's base URL stays put), else any free port. */
-  async function listen(
-    port: number | undefined,
-    outboundUrl: string | undefined,
-  ): Promise<EmbeddableSandbox> {
-    if (port) {
-      try {
-        return await deps.startSandbox({ dataDir: sandboxDir, port, outboundUrl, quiet: true });
-      } catch {
-        // Taken by something else since last time: fall through to a free port.
-      }
+  async function listen(port: number, outboundUrl: string | undefined): Promise<EmbeddableSandbox> {
+    try {
+      return await deps.startSandbox({ dataDir: sandboxDir, port, outboundUrl, quiet: true });
+    } catch {
+      // Taken by something else since last time: any free port will do.
+      return deps.startSandbox({ dataDir: sandboxDir, port: 0, outboundUrl, quiet: true });
     }
-    return deps.startSandbox({ dataDir: sandboxDir, port: 0, outboundUrl, quiet: true });
   }
 
   async function ensureCredentials(sandbox: EmbeddableSandbox, profile: Profile): Promise<void> {
@@ -87,27 +109,30 @@ export function createEmbeddedDefault(deps: {
 
   return {
     status: () => status,
-    async start(options = {}) {
-      const saved = readState();
+    async start() {
+      const saved = readJsonFile(statePath, 1, stateSchema).value;
       const existing = saved
         ? deps.profiles.list().find((profile) => profile.id === saved.profileId)
         : undefined;
       if (!existing && deps.profiles.list().length > 0) return;
       status = { state: 'starting', url: null, profileId: existing?.id ?? null, message: null };
       try {
-        const sandbox = await listen(saved?.port, options.outboundUrl);
-        running = sandbox;
-        const profile = deps.profiles.save({
-          ...(existing ?? {}),
-          ...(existing ? { id: existing.id } : {}),
-          name: existing?.name ?? embeddedProfileName,
-          baseUrl: sandbox.url,
-          environment: existing?.environment ?? 'test',
-          authScheme: existing?.authScheme ?? 'headers',
-          keyName: embeddedKeyName,
+        let profile = profileFor(saved?.port || (await freePort()), existing);
+        writeJsonFileAtomic(statePath, 1, {
+          profileId: profile.id,
+          port: Number(new URL(profile.baseUrl).port),
         });
-        await ensureCredentials(sandbox, profile);
+        // The receiver first, so the service's REST API steps have somewhere to post.
+        if (!deps.inbox.deliveryUrl(profile.id)) await deps.inbox.start({ port: 0 });
+        await deps.inbox.configure(profile.id, { enabled: true });
+        const sandbox = await listen(
+          Number(new URL(profile.baseUrl).port),
+          deps.inbox.deliveryUrl(profile.id) ?? undefined,
+        );
+        running = sandbox;
+        profile = profileFor(sandbox.port, profile);
         writeJsonFileAtomic(statePath, 1, { profileId: profile.id, port: sandbox.port });
+        await ensureCredentials(sandbox, profile);
         status = { state: 'running', url: sandbox.url, profileId: profile.id, message: null };
       } catch (error) {
         status = {

@@ -5,10 +5,14 @@ import { ProfilesScreen } from '../features/profiles/profiles-screen';
 import { RequestsScreen } from '../features/requests/requests-screen';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { StartProcessScreen } from '../features/start-process/start-process-screen';
+import { useInbox } from '../features/inbox/inbox-store';
+import { api } from '../lib/api';
 import { useNavigation } from '../lib/navigation';
 import { CommandPalette } from './command-palette';
 import { HomeScreen } from './home-screen';
+import { InboxRoute } from './inbox-route';
 import { ProcessRoute } from './process-route';
+import { WalkRoute } from './walk-route';
 import { Sidebar } from './sidebar';
 import { useAppInfo } from './use-app-info';
 
@@ -26,6 +30,10 @@ export function App() {
     void loadInfo();
     void loadProfiles();
   }, [loadInfo, loadProfiles]);
+
+  // Deliveries arrive while the user is anywhere; the inbox list stays current.
+  const received = useInbox((store) => store.received);
+  useEffect(() => api.inbox.onDelivery(received), [received]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,6 +82,13 @@ export function App() {
         {screen.name === 'requests' && <RequestsScreen profileId={profile?.id ?? null} />}
         {screen.name === 'profiles' && <ProfilesScreen />}
         {screen.name === 'settings' && <SettingsScreen info={info.status === 'ready' ? info.info : null} />}
+        {screen.name === 'inbox' && (profile ? <InboxRoute profile={profile} /> : <NoProfile />)}
+        {screen.name === 'walk' &&
+          (profile ? (
+            <WalkRoute key={screen.deliveryId} deliveryId={screen.deliveryId} profile={profile} />
+          ) : (
+            <NoProfile />
+          ))}
       </main>
       {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>

@@ -23,6 +23,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const commands = useMemo(() => {
     const screens: [Screen['name'], string][] = [
       ['start', 'Start process'],
+      ['inbox', 'Inbox'],
       ['audit', 'Audit'],
       ['requests', 'Request log'],
       ['profiles', 'Profiles'],

@@ -8,7 +8,9 @@ export type Screen =
   | { name: 'audit' }
   | { name: 'requests' }
   | { name: 'profiles' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'inbox' }
+  | { name: 'walk'; deliveryId: string };
 
 interface NavigationState {
   screen: Screen;

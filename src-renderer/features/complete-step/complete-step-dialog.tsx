@@ -26,14 +26,17 @@ export function CompleteStepDialog({
   profile,
   onClose,
   onCompleted,
+  initialFields,
 }: {
   process: Process;
   step: Step;
   profile: ProfileView;
   onClose: () => void;
   onCompleted: (response: CompleteStepResponse) => void;
+  /** Rows to start from (the walk prefills the back-office reference and an outcome). */
+  initialFields?: { name: string; code: string; value: string }[];
 }) {
-  const [rows, setRows] = useState<FieldRow[]>([]);
+  const [rows, setRows] = useState<FieldRow[]>(() => (initialFields ?? []).map((field) => newRow(field)));
   const [stage, setStage] = useState<Stage>({ name: 'edit' });
   const [showErrors, setShowErrors] = useState(false);
   const [typed, setTyped] = useState('');

@@ -17,7 +17,7 @@ export function DocumentViewer({
   onClose,
 }: {
   profileId: string;
-  document: DocumentSummary;
+  document: Pick<DocumentSummary, 'documentId' | 'filename'>;
   onClose: () => void;
 }) {
   const [remote, reload] = useRemote(`${profileId}|${document.documentId}`, () =>

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type {
+  Delivery,
+  DeliveryFilter,
+  DeliveryPayloadView,
+  DeliveryStatus,
+  DeliverySummary,
+  SettableDeliveryStatus,
+  WalkProgress,
+} from '../../../src-shared/inbox';
+import { Failure } from '../failure';
+import { openInboxDb } from './inbox-db';
+import { issueReason } from './issue-reason';
+import { parseDeliveryPayload } from './payload';
+
+/**
+ * `<data>/inbox/inbox.db`: every delivery the receiver answered, and the walk progress per
+ * delivery. Each write is one committed transaction before the method returns, so the receiver
+ * can reply knowing the record is on disk.
+ */
+
+/** A delivery as the receiver records it, just before replying. */
+export interface NewDelivery {
+  profileId: string;
+  method: string;
+  path: string;
+  /** Already redacted. */
+  headers: Record<string, string>;
+  /** The parsed JSON body; undefined when there was none or it did not parse. */
+  payload: unknown;
+  rawExcerpt: string | null;
+  replyStatus: number;
+  /** undefined for a reply without a body (204). */
+  replyBody: unknown;
+  status: 'new' | 'rejected';
+  reason: string | null;
+  view: DeliveryPayloadView | null;
+}
+
+/** Deliveries and walk progress on disk. */
+export interface DeliveryStore {
+  record(delivery: NewDelivery): DeliverySummary;
+  /** Newest first. */
+  list(filter?: DeliveryFilter): DeliverySummary[];
+  /** Throws `not_found` for an unknown id. */
+  get(id: string): Delivery;
+  setStatus(id: string, status: SettableDeliveryStatus): DeliverySummary;
+  saveProgress(id: string, progress: WalkProgress): WalkProgress;
+  getProgress(id: string): WalkProgress | null;
+  close(): void;
+}
+
+interface DeliveryRow {
+  seq?: number;
+  id: string;
+  received_at: string;
+  profile_id: string;
+  method: string;
+  path: string;
+  headers_json: string;
+  payload_json: string | null;
+  raw_excerpt: string | null;
+  reply_status: number;
+  reply_body_json: string | null;
+  status: DeliveryStatus;
+  reason: string | null;
+  process_id: string | null;
+  external_reference: string | null;
+  document_count: number;
+  field_count: number;
+}
+
+const statuses = ['new', 'in progress', 'handled', 'rejected'] as const;
+// Checked at run time too: the bridge's input is only as good as its schema.
+const settableStatuses: readonly string[] = ['new', 'in progress', 'handled'];
+const filterSchema = z.strictObject({
+  profileId: z.string().max(100).optional(),
+  status: z.enum(statuses).optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  before: z.string().max(100).optional(),
+});
+const progressSchema = z.strictObject({
+  stage: z.number().int().min(0).max(10_000),
+  data: z
+    .record(z.string(), z.json())
+    .refine((data) => JSON.stringify(data).length <= 256 * 1024, 'must be at most 256 KiB of JSON'),
+});
+const summaryColumns = `id, received_at, profile_id, status, reason, process_id, external_reference,
+  document_count, field_count, reply_status`;
+
+/** Opens the inbox database of `dataDir`; `now` stamps deliveries and progress. */
+export function createDeliveryStore(dataDir: string, now: () => Date = () => new Date()): DeliveryStore {
+  const db = openInboxDb(dataDir);
+  const insert = db.prepare(`INSERT INTO deliveries (id, received_at, profile_id, method, path, headers_json,
+    payload_json, raw_excerpt, reply_status, reply_body_json, status, reason, process_id, external_reference,
+    document_count, field_count) VALUES (@id, @received_at, @profile_id, @method, @path, @headers_json,
+    @payload_json, @raw_excerpt, @reply_status, @reply_body_json, @status, @reason, @process_id,
+    @external_reference, @document_count, @field_count)`);
+  const byId = db.prepare('SELECT * FROM deliveries WHERE id = ?');
+  const recordOne = db.transaction((row: DeliveryRow) => insert.run(row));
+
+  function row(id: string): DeliveryRow & { seq: number } {
+    const found = byId.get(id) as (DeliveryRow & { seq: number }) | undefined;
+    if (!found) throw new Failure('not_found', `No delivery has the id ${id}.`);
+    return found;
+  }
+
+  return {
+    record(delivery) {
+      const stored: DeliveryRow = {
+        id: randomUUID(),
+        received_at: now().toISOString(),
+        profile_id: delivery.profileId,
+        method: delivery.method,
+        path: delivery.path,
+        headers_json: JSON.stringify(delivery.headers),
+        payload_json: delivery.payload === undefined ? null : JSON.stringify(delivery.payload),
+        raw_excerpt: delivery.rawExcerpt,
+        reply_status: delivery.replyStatus,
+        reply_body_json: delivery.replyBody === undefined ? null : JSON.stringify(delivery.replyBody),
+        status: delivery.status,
+        reason: delivery.reason,
+        process_id: delivery.view?.processId ?? null,
+        external_reference: delivery.view?.externalReference ?? null,
+        document_count: delivery.view?.documents.length ?? 0,
+        field_count: delivery.view?.fields.length ?? 0,
+      };
+      recordOne(stored);
+      return summaryOf(stored);
+    },
+    list(filter = {}) {
+      const parsed = filterSchema.safeParse(filter);
+      if (!parsed.success) {
+        throw new Failure(
+          'invalid_input',
+          `The delivery filter is not valid: ${issueReason(parsed.error.issues, filter)}.`,
+        );
+      }
+      const { profileId, status, limit = 200, before } = parsed.data;
+      const where: string[] = [];
+      const params: Array<string | number> = [];
+      const add = (clause: string, value: string | number) => {
+        where.push(clause);
+        params.push(value);
+      };
+      if (profileId !== undefined) add('profile_id = ?', profileId);
+      if (status !== undefined) add('status = ?', status);
+      if (before !== undefined) add('seq < ?', row(before).seq);
+      const sql = `SELECT ${summaryColumns} FROM deliveries ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY seq DESC LIMIT ?`;
+      return (db.prepare(sql).all(...params, limit) as DeliveryRow[]).map(summaryOf);
+    },
+    get: (id) => deliveryOf(row(id)),
+    setStatus(id, status) {
+      if (!settableStatuses.includes(status)) {
+        throw new Failure('invalid_input', 'A delivery can be set to new, in progress or handled.');
+      }
+      const current = row(id);
+      if (current.status === 'rejected') {
+        throw new Failure('conflict', 'A rejected delivery stays rejected: it carried no usable payload.');
+      }
+      db.prepare('UPDATE deliveries SET status = ? WHERE id = ?').run(status, id);
+      return summaryOf({ ...current, status });
+    },
+    saveProgress(id, progress) {
+      const parsed = progressSchema.safeParse(progress);
+      if (!parsed.success) {
+        throw new Failure(
+          'invalid_input',
+          `The walk progress is not valid: ${issueReason(parsed.error.issues, progress)}.`,
+        );
+      }
+      row(id);
+      db.prepare(
+        `INSERT INTO progress (delivery_id, stage, data_json, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (delivery_id) DO UPDATE SET stage = excluded.stage, data_json = excluded.data_json,
+         updated_at = excluded.updated_at`,
+      ).run(id, parsed.data.stage, JSON.stringify(parsed.data.data), now().toISOString());
+      return structuredClone(parsed.data);
+    },
+    getProgress(id) {
+      row(id);
+      const found = db.prepare('SELECT stage, data_json FROM progress WHERE delivery_id = ?').get(id) as
+        { stage: number; data_json: string } | undefined;
+      return found
+        ? { stage: found.stage, data: JSON.parse(found.data_json) as Record<string, unknown> }
+        : null;
+    },
+    close: () => db.close(),
+  };
+}
+
+function summaryOf(row: DeliveryRowSummary): DeliverySummary {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    profileId: row.profile_id,
+    status: row.status,
+    reason: row.reason,
+    processId: row.process_id,
+    externalReference: row.external_reference,
+    documentCount: row.document_count,
+    fieldCount: row.field_count,
+    replyStatus: row.reply_status,
+  };
+}
+
+type DeliveryRowSummary = Pick<
+  DeliveryRow,
+  | 'id'
+  | 'received_at'
+  | 'profile_id'
+  | 'status'
+  | 'reason'
+  | 'process_id'
+  | 'external_reference'
+  | 'document_count'
+  | 'field_count'
+  | 'reply_status'
+>;
+
+function deliveryOf(row: DeliveryRow): Delivery {
+  const payload: unknown = row.payload_json === null ? null : JSON.parse(row.payload_json);
+  let view: DeliveryPayloadView | null = null;
+  if (row.status !== 'rejected' && payload !== null) {
+    try {
+      view = parseDeliveryPayload(payload);
+    } catch {
+      // Recorded by an older, more lenient version: show the payload without the view.
+    }
+  }
+  return {
+    ...summaryOf(row),
+    method: row.method,
+    path: row.path,
+    headers: JSON.parse(row.headers_json) as Record<string, string>,
+    payload,
+    rawExcerpt: row.raw_excerpt,
+    view,
+    replyBody: row.reply_body_json === null ? null : (JSON.parse(row.reply_body_json) as unknown),
+  };
+}

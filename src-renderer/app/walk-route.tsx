@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { CompleteStepResponse, Step } from '../../src-shared/api';
+import type { ProfileView } from '../../src-shared/profile';
+import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
+import { DocumentViewer } from '../features/documents/document-viewer';
+import { useProcess } from '../features/process/process-store';
+import { WalkPanel, type WalkHost } from '../features/walk/walk-panel';
+import { api } from '../lib/api';
+import { useNavigation } from '../lib/navigation';
+import { currentValue, useRemote } from '../lib/remote';
+import { ProcessRoute } from './process-route';
+
+interface Completing {
+  step: { stepId: string; name: string };
+  fields: { name: string; code: string; value: string }[];
+  done: (response: CompleteStepResponse) => void;
+}
+
+/** A delivery walked through the back-office pattern: the guided panel beside its process. */
+export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile: ProfileView }) {
+  const [delivery] = useRemote(deliveryId, () => api.inbox.get({ deliveryId }));
+  const [document, setDocument] = useState<{ documentId: string; filename: string } | null>(null);
+  const [completing, setCompleting] = useState<Completing | null>(null);
+  const processChanged = useNavigation((state) => state.processChanged);
+  const process = currentValue(useProcess((state) => state.process));
+  const replace = useProcess((state) => state.replace);
+
+  const host: WalkHost = {
+    openDocument: (documentId, filename) => setDocument({ documentId, filename }),
+    completeStep: (step, fields, done) => setCompleting({ step, fields, done }),
+    processChanged,
+  };
+  const processId = delivery.status === 'ready' ? delivery.value.view?.processId : undefined;
+  const step: Step | undefined = completing
+    ? process?.steps.find((candidate) => candidate.stepId === completing.step.stepId)
+    : undefined;
+
+  return (
+    <div className="walk-layout">
+      <WalkPanel deliveryId={deliveryId} profileId={profile.id} host={host} />
+      <div className="walk-process">{processId && <ProcessRoute lookup={processId} profile={profile} />}</div>
+      {document && (
+        <DocumentViewer profileId={profile.id} document={document} onClose={() => setDocument(null)} />
+      )}
+      {completing && process && step && (
+        <CompleteStepDialog
+          process={process}
+          step={step}
+          profile={profile}
+          initialFields={completing.fields}
+          onClose={() => setCompleting(null)}
+          onCompleted={(response) => {
+            replace(response.process);
+            completing.done(response);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { DeliveryPayloadView, DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox';
+import { api } from '../../lib/api';
+import { useNavigation } from '../../lib/navigation';
+import { useRemote } from '../../lib/remote';
+import { useInbox } from './inbox-store';
+import { PayloadView } from './payload-view';
+import { ReceiverPanel } from './receiver-panel';
+import { TestFormPanel } from './test-form-panel';
+
+const filters: (DeliveryStatus | 'all')[] = ['all', 'new', 'in progress', 'handled', 'rejected'];
+
+/** The REST API step's calls as they arrive, newest first; one opens its process, documents and walk. */
+export function InboxScreen({
+  profileId,
+  live,
+  onOpenDocument,
+}: {
+  profileId: string;
+  live: boolean;
+  onOpenDocument: (documentId: string, name: string) => void;
+}) {
+  const deliveries = useInbox((state) => state.deliveries);
+  const filter = useInbox((state) => state.filter);
+  const load = useInbox((state) => state.load);
+  const setFilter = useInbox((state) => state.setFilter);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const list = deliveries.status === 'ready' ? deliveries.value : [];
+  return (
+    <div className="screen">
+      <header className="screen-header">
+        <h1>Inbox</h1>
+        <span className="muted">Calls from the service’s REST API steps, received by this console</span>
+      </header>
+      <ReceiverPanel profileId={profileId} />
+      <TestFormPanel profileId={profileId} live={live} />
+      <OpenFromPayload onOpenDocument={onOpenDocument} />
+      <div className="toolbar" role="group" aria-label="Filter deliveries by status">
+        {filters.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={filter === option}
+            className={filter === option ? 'small-button active' : 'small-button'}
+            onClick={() => setFilter(option)}
+          >
+            {option === 'all' ? 'All' : option[0]!.toUpperCase() + option.slice(1)}
+          </button>
+        ))}
+      </div>
+      {deliveries.status === 'error' && (
+        <div role="alert" className="error-box">
+          <p>{deliveries.error.message}</p>
+          <button type="button" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      )}
+      <div className="two-columns wide-detail">
+        <div>
+          {deliveries.status === 'ready' && list.length === 0 && (
+            <p className="muted empty">
+              No deliveries yet. Submit a test form, or point a REST API step at the delivery URL.
+            </p>
+          )}
+          {list.length > 0 && (
+            <table className="table" aria-label="Deliveries">
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Process</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((delivery) => (
+                  <DeliveryRow
+                    key={delivery.id}
+                    delivery={delivery}
+                    selected={delivery.id === selected}
+                    onSelect={() => setSelected(delivery.id)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        {selected && <DeliveryDetail deliveryId={selected} onOpenDocument={onOpenDocument} />}
+      </div>
+    </div>
+  );
+}
+
+function DeliveryRow({
+  delivery,
+  selected,
+  onSelect,
+}: {
+  delivery: DeliverySummary;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <tr className={selected ? 'selected' : undefined}>
+      <td>
+        <button type="button" className="link-button" aria-current={selected} onClick={onSelect}>
+          {delivery.receivedAt.replace('T', ' ').slice(0, 19)}
+        </button>
+      </td>
+      <td>
+        {delivery.externalReference ?? '—'}
+        <span className="muted small block">
+          {delivery.documentCount} document(s), {delivery.fieldCount} field(s), answered{' '}
+          {delivery.replyStatus}
+        </span>
+      </td>
+      <td>
+        <span className={`delivery-status status-${delivery.status.replace(' ', '-')}`}>
+          {delivery.status}
+        </span>
+        {delivery.reason && <span className="small block error-text">{delivery.reason}</span>}
+      </td>
+    </tr>
+  );
+}
+
+function DeliveryDetail({
+  deliveryId,
+  onOpenDocument,
+}: {
+  deliveryId: string;
+  onOpenDocument: (documentId: string, name: string) => void;
+}) {
+  const go = useNavigation((state) => state.go);
+  const openProcess = useNavigation((state) => state.openProcess);
+  const version = useInbox((state) =>
+    state.deliveries.status === 'ready'
+      ? state.deliveries.value.find((d) => d.id === deliveryId)?.status
+      : undefined,
+  );
+  const [remote] = useRemote(`${deliveryId}|${version}`, () => api.inbox.get({ deliveryId }));
+  if (remote.status === 'error') return <p role="alert">{remote.error.message}</p>;
+  if (remote.status !== 'ready') return null;
+  const delivery = remote.value;
+  return (
+    <section className="panel" aria-label="Delivery">
+      <h2>Delivery {delivery.externalReference ?? ''}</h2>
+      <p className="muted small">
+        {delivery.method} {delivery.path} · answered {delivery.replyStatus} · {delivery.status}
+      </p>
+      {delivery.view ? (
+        <>
+          <div className="button-row">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => go({ name: 'walk', deliveryId: delivery.id })}
+            >
+              Walk the pattern
+            </button>
+            <button type="button" onClick={() => openProcess(delivery.view!.processId)}>
+              Open process
+            </button>
+          </div>
+          <PayloadView view={delivery.view} onOpenDocument={onOpenDocument} />
+        </>
+      ) : (
+        <p role="alert" className="error-text">
+          {delivery.reason ?? 'This delivery is not a valid payload.'}
+        </p>
+      )}
+      <details>
+        <summary>Headers and body as received</summary>
+        <pre className="code-block" tabIndex={0}>
+          {JSON.stringify(
+            {
+              headers: delivery.headers,
+              body: delivery.payload ?? delivery.rawExcerpt,
+              reply: delivery.replyBody,
+            },
+            null,
+            2,
+          )}
+        </pre>
+      </details>
+    </section>
+  );
+}
+
+/** Reads a payload pasted from a back-office log, to get the same view as a delivery. */
+function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: string, name: string) => void }) {
+  const [text, setText] = useState('');
+  const [view, setView] = useState<DeliveryPayloadView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const openProcess = useNavigation((state) => state.openProcess);
+
+  async function read(event: FormEvent) {
+    event.preventDefault();
+    const result = await api.inbox.parsePayload({ json: text });
+    if (result.ok) {
+      setView(result.value);
+      setError(null);
+    } else {
+      setView(null);
+      setError(result.error.message);
+    }
+  }
+
+  return (
+    <details className="panel">
+      <summary>
+        <strong>Open from payload</strong>{' '}
+        <span className="muted">paste a payload from a back-office log</span>
+      </summary>
+      <form className="form" onSubmit={read} aria-label="Open from payload">
+        <label className="field">
+          <span>Payload JSON</span>
+          <textarea
+            className="mono"
+            rows={5}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+        <div className="button-row">
+          <button type="submit" disabled={!text.trim()}>
+            Read payload
+          </button>
+          {view && (
+            <button type="button" onClick={() => openProcess(view.processId)}>
+              Open process
+            </button>
+          )}
+        </div>
+        {error && (
+          <p role="alert" className="error-text">
+            {error}
+          </p>
+        )}
+      </form>
+      {view && <PayloadView view={view} onOpenDocument={onOpenDocument} />}
+    </details>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import type { InboxSettingsView } from '../../../src-shared/inbox';
+import { CopyButton } from '../../components/copy-button';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/remote';
+
+const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
+
+/** The profile's receiver: on or off, where the service should post, and the reply it gives. */
+export function ReceiverPanel({ profileId }: { profileId: string }) {
+  const [remote, reload] = useRemote(profileId, () => api.inbox.settings({ profileId }));
+  if (remote.status !== 'ready') {
+    return remote.status === 'error' ? (
+      <p role="alert" className="error-text">
+        {remote.error.message}
+      </p>
+    ) : null;
+  }
+  return (
+    <ReceiverForm
+      key={JSON.stringify(remote.value)}
+      settings={remote.value}
+      profileId={profileId}
+      onSaved={reload}
+    />
+  );
+}
+
+function ReceiverForm({
+  settings,
+  profileId,
+  onSaved,
+}: {
+  settings: InboxSettingsView;
+  profileId: string;
+  onSaved: () => void;
+}) {
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [status, setStatus] = useState<(typeof statuses)[number]>(settings.reply.status);
+  const [delayMs, setDelayMs] = useState(String(settings.reply.delayMs));
+  const [body, setBody] = useState(JSON.stringify(settings.reply.body, null, 2));
+  const [headerName, setHeaderName] = useState(settings.sharedHeader?.name ?? '');
+  const [headerSecret, setHeaderSecret] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(body || '{}');
+    } catch {
+      setMessage({ ok: false, text: 'The reply body is not JSON.' });
+      return;
+    }
+    if (!parsedBody || typeof parsedBody !== 'object' || Array.isArray(parsedBody)) {
+      setMessage({
+        ok: false,
+        text: 'The reply body must be a JSON object, e.g. {"BackOfficeReference": "BO-1042"}.',
+      });
+      return;
+    }
+    const sharedHeader = headerName.trim()
+      ? headerSecret
+        ? { name: headerName.trim(), secret: headerSecret }
+        : undefined
+      : null;
+    const result = await api.inbox.configure({
+      profileId,
+      enabled,
+      reply: { status, delayMs: Number(delayMs), body: parsedBody as Record<string, unknown> },
+      ...(sharedHeader !== undefined ? { sharedHeader } : {}),
+    });
+    setMessage(
+      result.ok ? { ok: true, text: 'Receiver settings saved.' } : { ok: false, text: result.error.message },
+    );
+    if (result.ok) onSaved();
+  }
+
+  return (
+    <details className="panel" open={!settings.enabled}>
+      <summary>
+        <strong>Receiver</strong>{' '}
+        {settings.enabled ? <span className="badge">On</span> : <span className="badge">Off</span>}
+        {settings.deliveryUrl && settings.enabled && <code className="small"> {settings.deliveryUrl}</code>}
+      </summary>
+      <form className="form" onSubmit={save} aria-label="Receiver settings">
+        <label className="checkbox">
+          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+          Receive REST API step calls for this profile
+        </label>
+        {settings.deliveryUrl ? (
+          <p>
+            Delivery URL (set it as the step’s URL, or as the reference service’s <code>--outbound-url</code>
+            ): <code>{settings.deliveryUrl}</code>{' '}
+            <CopyButton value={settings.deliveryUrl} label="Copy delivery URL" />
+          </p>
+        ) : (
+          <p className="muted">
+            The receiver is not listening; it starts with the console’s embedded default.
+          </p>
+        )}
+        <div className="grid-4">
+          <label className="field">
+            <span>Reply status</span>
+            <select
+              value={status}
+              onChange={(event) => setStatus(Number(event.target.value) as (typeof statuses)[number])}
+            >
+              {statuses.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Reply delay (ms)</span>
+            <input inputMode="numeric" value={delayMs} onChange={(event) => setDelayMs(event.target.value)} />
+            <span className="hint">Over 10000 rehearses the service’s timeout</span>
+          </label>
+          <label className="field">
+            <span>Shared header name</span>
+            <input
+              value={headerName}
+              onChange={(event) => setHeaderName(event.target.value)}
+              placeholder="X-Inbox-Secret"
+            />
+          </label>
+          <label className="field">
+            <span>Shared header secret</span>
+            <input
+              type="password"
+              autoComplete="off"
+              value={headerSecret}
+              onChange={(event) => setHeaderSecret(event.target.value)}
+              placeholder={settings.hasSecret ? 'stored in the keychain' : ''}
+            />
+          </label>
+        </div>
+        <label className="field">
+          <span>Reply body (JSON)</span>
+          <textarea
+            className="mono"
+            rows={3}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        </label>
+        <div className="button-row">
+          <button type="submit" className="primary">
+            Save receiver settings
+          </button>
+          {message && (
+            <span
+              role={message.ok ? 'status' : 'alert'}
+              className={message.ok ? 'success-text' : 'error-text'}
+            >
+              {message.text}
+            </span>
+          )}
+        </div>
+      </form>
+    </details>
+  );
+}

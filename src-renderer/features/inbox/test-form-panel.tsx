@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+
+type FormCode = 'report-fly-tipping' | 'bulky-waste';
+
+const samples: Record<FormCode, Record<string, string>> = {
+  'report-fly-tipping': {
+    FirstName: 'Ada',
+    LastName: 'Lovelace',
+    Email: 'ada@example.org',
+    Mobile: '07700 900123',
+    AddressLine1: '12 Station Road',
+    PostCode: 'M1 1AA',
+    RequestSpecifics: 'Mattress and bin bags dumped by the bus stop',
+    RequestLocation: 'Bus stop, Station Road',
+  },
+  'bulky-waste': {
+    FirstName: 'Alan',
+    LastName: 'Turing',
+    Email: 'alan@example.org',
+    AddressLine1: '3 Hollymeade',
+    PostCode: 'SK9 5LU',
+    RequestSpecifics: 'One sofa and a fridge',
+  },
+};
+
+/** "Submit a test form": starts the whole chain (process, document, REST API step) in one click. */
+export function TestFormPanel({ profileId, live }: { profileId: string; live: boolean }) {
+  const [formCode, setFormCode] = useState<FormCode>('report-fly-tipping');
+  const [answers, setAnswers] = useState<Record<string, string>>(samples['report-fly-tipping']);
+  const [account, setAccount] = useState({ accountId: 'ACC-1001', reference: 'C-1001', name: 'Alan Turing' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const needsAccount = formCode === 'bulky-waste';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await api.forms.submit({
+      profileId,
+      formCode,
+      answers,
+      ...(needsAccount ? { account } : {}),
+    });
+    setBusy(false);
+    setMessage(
+      result.ok
+        ? { ok: true, text: `Submitted: ${result.value.externalReference} started.` }
+        : { ok: false, text: result.error.message },
+    );
+  }
+
+  if (live) return null;
+  return (
+    <details className="panel">
+      <summary>
+        <strong>Submit a test form</strong>{' '}
+        <span className="muted">to rehearse the whole chain on this test profile</span>
+      </summary>
+      <form className="form" onSubmit={submit} aria-label="Submit a test form">
+        <label className="field">
+          <span>Form</span>
+          <select
+            value={formCode}
+            onChange={(event) => {
+              const code = event.target.value as FormCode;
+              setFormCode(code);
+              setAnswers(samples[code]);
+            }}
+          >
+            <option value="report-fly-tipping">Report fly-tipping (no account needed)</option>
+            <option value="bulky-waste">Bulky waste collection (customer account mandatory)</option>
+          </select>
+        </label>
+        <div className="grid-4">
+          {Object.entries(answers).map(([code, value]) => (
+            <label key={code} className="field">
+              <span>{code}</span>
+              <input
+                value={value}
+                onChange={(event) => setAnswers({ ...answers, [code]: event.target.value })}
+              />
+            </label>
+          ))}
+        </div>
+        {needsAccount && (
+          <fieldset className="inline-fieldset">
+            <legend>Customer account</legend>
+            {(['accountId', 'reference', 'name'] as const).map((key) => (
+              <label key={key} className="inline-field">
+                <span>
+                  {{ accountId: 'Account id', reference: 'Account reference', name: 'Account name' }[key]}
+                </span>
+                <input
+                  value={account[key]}
+                  onChange={(event) => setAccount({ ...account, [key]: event.target.value })}
+                />
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="button-row">
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Submitting…' : 'Submit test form'}
+          </button>
+          {message && (
+            <span
+              role={message.ok ? 'status' : 'alert'}
+              className={message.ok ? 'success-text' : 'error-text'}
+            >
+              {message.text}
+            </span>
+          )}
+        </div>
+      </form>
+    </details>
+  );
+}
