@@ -20,6 +20,7 @@ import type {
 import type { AuditRecord, RequestLogEntry } from './logs';
 import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
+import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 /**
  * The contract: every bridge call's name (`domain.verb`), the zod schema of its one input object
@@ -27,36 +28,9 @@ import type { Result } from './result';
  * build `window.api` from it, the renderer imports its types only.
  */
 
-/** Facts about the running console, for the About box and the status bar. */
-export interface AppInfo {
-  name: string;
-  version: string;
-  shell: 'electron' | 'web';
-  dataDir: string;
-  platform: string;
-}
+import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
 
-/** The profiles, plus what the renderer must know about where secrets can live. */
-export interface ProfileList {
-  profiles: ProfileView[];
-  /** Set when profiles.json could not be read and was moved aside. */
-  problem: string | null;
-  keychain: { available: boolean; sessionOnly: boolean; message: string | null };
-}
-
-/** The embedded reference service, as the console runs it. */
-export interface SandboxStatus {
-  state: 'off' | 'starting' | 'running' | 'failed';
-  url: string | null;
-  profileId: string | null;
-  message: string | null;
-}
-
-/** What "Test connection" found. */
-export interface ConnectionTest {
-  latencyMs: number;
-  message: string;
-}
+export type { AppInfo, ConnectionTest, ProfileList, SandboxStatus };
 
 const noInput = z.object({}).strict().default({});
 const profileId = z.string().uuid('must be a profile id');
@@ -193,43 +167,7 @@ export const calls = {
   'sandbox.status': call<SandboxStatus>()(noInput),
 
   'inbox.settings': call<InboxSettingsView>()(z.object({ profileId }).strict()),
-  'inbox.configure': call<InboxSettingsView>()(
-    z
-      .object({
-        profileId,
-        enabled: z.boolean().optional(),
-        reply: z
-          .object({
-            status: z
-              .union([
-                z.literal(200),
-                z.literal(201),
-                z.literal(202),
-                z.literal(204),
-                z.literal(400),
-                z.literal(500),
-                z.literal(503),
-              ])
-              .optional(),
-            delayMs: z.number().int().min(0).max(60_000).optional(),
-            body: z.record(z.string(), z.unknown()).optional(),
-          })
-          .strict()
-          .optional(),
-        sharedHeader: z
-          .object({
-            name: z
-              .string()
-              .trim()
-              .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name (letters, digits, -)'),
-            secret: z.string().min(8, 'must be at least 8 characters').max(512),
-          })
-          .strict()
-          .nullable()
-          .optional(),
-      })
-      .strict(),
-  ),
+  'inbox.configure': call<InboxSettingsView>()(inboxConfigureInput),
   'inbox.list': call<DeliverySummary[]>()(
     z
       .object({
@@ -250,29 +188,8 @@ export const calls = {
     z.object({ json: z.string().min(1).max(1_048_576) }).strict(),
   ),
   'walk.get': call<WalkProgress | null>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
-  'walk.save': call<WalkProgress>()(
-    z
-      .object({
-        deliveryId: z.string().min(1).max(100),
-        progress: z
-          .object({ stage: z.number().int().min(1).max(7), data: z.record(z.string(), z.unknown()) })
-          .strict(),
-      })
-      .strict(),
-  ),
-  'forms.submit': call<{ processId: string; externalReference: string }>()(
-    z
-      .object({
-        profileId,
-        formCode: z.enum(['report-fly-tipping', 'bulky-waste']),
-        answers: z.record(z.string(), z.string().max(10_000)),
-        account: z
-          .object({ accountId: z.string().min(1), reference: z.string(), name: z.string() })
-          .strict()
-          .optional(),
-      })
-      .strict(),
-  ),
+  'walk.save': call<WalkProgress>()(walkSaveInput),
+  'forms.submit': call<{ processId: string; externalReference: string }>()(formSubmissionInput),
 } as const;
 
 interface EventSpec<P> {

@@ -136,3 +136,31 @@ test('a live profile tints the frame and demands the typed reference before comp
   await expect(send).toBeEnabled();
   await page.screenshot({ path: 'test/e2e/screenshots/live-complete-review.png' });
 });
+
+test('the endpoint map shows the defaults and refuses an override that drops a placeholder', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = page.getByRole('form', { name: 'New profile' });
+  await form.getByText('Advanced').click();
+  const path = form.getByLabel('completeStep path');
+  await expect(path).toHaveAttribute(
+    'placeholder',
+    '/open-api/processes/{processId}/steps/{stepId}/complete',
+  );
+  await form.getByLabel('Name', { exact: true }).fill('Custom paths');
+  await form.getByLabel('Base URL').fill('http://tenant.example.com');
+  await form.getByLabel('API key name').fill('Key');
+  await path.fill('/api/v2/processes/{processId}/complete');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form.getByText('must keep the {stepId} placeholder')).toBeVisible();
+  await expect(form.getByText('must use https')).toBeVisible();
+  await path.fill('/api/v2/processes/{processId}/steps/{stepId}/done');
+  await form.getByLabel('Base URL').fill('https://tenant.example.com');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('region', { name: 'Custom paths', exact: true })).toBeVisible();
+});

@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import {
-  defaultEndpoints,
-  operations,
-  profileInputSchema,
-  type Operation,
-  type ProfileView,
-} from '../../../src-shared/profile';
+import { profileInputSchema, type Operation, type ProfileView } from '../../../src-shared/profile';
+import { TextField } from '../../components/text-field';
 import { api } from '../../lib/api';
+import { EndpointTable } from './endpoint-table';
 
 type Draft = {
   name: string;
@@ -205,59 +201,11 @@ export function ProfileForm({
             />
           ))}
         </div>
-        <table className="endpoint-table">
-          <caption>Endpoint map (empty rows use the default shown)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Operation</th>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-            </tr>
-          </thead>
-          <tbody>
-            {operations.map((operation) => {
-              const override = draft.endpoints[operation];
-              const setOverride = (patch: Partial<{ method: string; path: string }>) =>
-                update({
-                  endpoints: {
-                    ...draft.endpoints,
-                    [operation]: {
-                      method: override?.method ?? defaultEndpoints[operation].method,
-                      path: override?.path ?? '',
-                      ...patch,
-                    },
-                  },
-                });
-              const error = shown(`endpoints.${operation}.path`);
-              return (
-                <tr key={operation}>
-                  <th scope="row">{operation}</th>
-                  <td>
-                    <select
-                      aria-label={`${operation} method`}
-                      value={override?.method ?? defaultEndpoints[operation].method}
-                      onChange={(event) => setOverride({ method: event.target.value })}
-                    >
-                      {['GET', 'POST', 'PUT', 'PATCH'].map((method) => (
-                        <option key={method}>{method}</option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${operation} path`}
-                      placeholder={defaultEndpoints[operation].path}
-                      value={override?.path ?? ''}
-                      aria-invalid={error ? true : undefined}
-                      onChange={(event) => setOverride({ path: event.target.value })}
-                    />
-                    {error && <span className="field-error">{error}</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <EndpointTable
+          endpoints={draft.endpoints}
+          errorFor={(operation) => shown(`endpoints.${operation}.path`)}
+          onChange={(endpoints) => update({ endpoints })}
+        />
       </details>
       {serverError && (
         <p role="alert" className="error-text">
@@ -273,35 +221,5 @@ export function ProfileForm({
         </button>
       </div>
     </form>
-  );
-}
-
-function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  inputMode?: 'numeric';
-}) {
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        value={value}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && !error && <span className="hint">{hint}</span>}
-      {error && <span className="field-error">{error}</span>}
-    </label>
   );
 }

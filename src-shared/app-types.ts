@@ -1,0 +1,34 @@
+import type { ProfileView } from './profile';
+
+/** Results of the console's own calls (not the service's objects, which are in api.ts). */
+
+/** Facts about the running console, for the About box and the status bar. */
+export interface AppInfo {
+  name: string;
+  version: string;
+  shell: 'electron' | 'web';
+  dataDir: string;
+  platform: string;
+}
+
+/** The profiles, plus what the renderer must know about where secrets can live. */
+export interface ProfileList {
+  profiles: ProfileView[];
+  /** Set when profiles.json could not be read and was moved aside. */
+  problem: string | null;
+  keychain: { available: boolean; sessionOnly: boolean; message: string | null };
+}
+
+/** The embedded reference service, as the console runs it. */
+export interface SandboxStatus {
+  state: 'off' | 'starting' | 'running' | 'failed';
+  url: string | null;
+  profileId: string | null;
+  message: string | null;
+}
+
+/** What "Test connection" found. */
+export interface ConnectionTest {
+  latencyMs: number;
+  message: string;
+}

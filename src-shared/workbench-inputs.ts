@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Inputs of the integration workbench's calls (inbox, walk, test forms), used by contract.ts. */
+
+const profileId = z.string().uuid('must be a profile id');
+
+/** `inbox.configure`: a change to a profile's receiver; `sharedHeader: null` clears it. */
+export const inboxConfigureInput = z
+  .object({
+    profileId,
+    enabled: z.boolean().optional(),
+    reply: z
+      .object({
+        status: z
+          .union([
+            z.literal(200),
+            z.literal(201),
+            z.literal(202),
+            z.literal(204),
+            z.literal(400),
+            z.literal(500),
+            z.literal(503),
+          ])
+          .optional(),
+        delayMs: z.number().int().min(0).max(60_000).optional(),
+        body: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict()
+      .optional(),
+    sharedHeader: z
+      .object({
+        name: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name (letters, digits, -)'),
+        secret: z.string().min(8, 'must be at least 8 characters').max(512),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+/** `forms.submit`: a test submission to the reference service's customer-facing forms. */
+export const formSubmissionInput = z
+  .object({
+    profileId,
+    formCode: z.enum(['report-fly-tipping', 'bulky-waste']),
+    answers: z.record(z.string(), z.string().max(10_000)),
+    account: z
+      .object({ accountId: z.string().min(1), reference: z.string(), name: z.string() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** `walk.save`: how far a delivery's walk through the pattern got. */
+export const walkSaveInput = z
+  .object({
+    deliveryId: z.string().min(1).max(100),
+    progress: z
+      .object({ stage: z.number().int().min(1).max(7), data: z.record(z.string(), z.unknown()) })
+      .strict(),
+  })
+  .strict();
