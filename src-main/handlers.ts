@@ -5,7 +5,7 @@ import { Failure } from './core/failure';
 import { getDocument, saveDocumentAs } from './core/document-calls';
 import { submitTestForm } from './core/forms-submit';
 import { configureInbox, parsePastedJson } from './core/inbox-calls';
-import { deleteProfile, listProfiles, profileView, remember } from './core/profile-views';
+import { deleteProfile, listProfiles, profileView, remember, saveProfile } from './core/profile-views';
 
 export type { Core } from './core/create-core';
 
@@ -25,7 +25,7 @@ export const handlers: { [N in CallName]: Handler<N> } = {
   }),
 
   'profiles.list': (core) => listProfiles(core),
-  'profiles.save': (core, input) => profileView(core, core.profiles.save(input)),
+  'profiles.save': (core, input) => saveProfile(core, input),
   'profiles.delete': (core, { profileId }) => deleteProfile(core, profileId),
   'profiles.setCredentials': async (core, { profileId, apiKey, apiSecret, sessionOnly }) => {
     const profile = core.profiles.get(profileId);
@@ -61,8 +61,7 @@ export const handlers: { [N in CallName]: Handler<N> } = {
   'steps.complete': (core, { profileId, ...input }) => core.client.completeStep(profileId, input),
   'notes.add': (core, { profileId, ...input }) => core.client.addNote(profileId, input),
   'documents.get': (core, { profileId, documentId, href }) => getDocument(core, profileId, documentId, href),
-  'documents.save': (core, { profileId, documentId, path }) =>
-    saveDocumentAs(core, profileId, documentId, path),
+  'documents.save': (core, { profileId, documentId }) => saveDocumentAs(core, profileId, documentId),
 
   'history.list': (core, { profileId }) => core.history.list(core.profiles.get(profileId).id),
   'history.pin': (core, { profileId, processId, pinned, externalReference, processTypeName }) =>
@@ -81,8 +80,9 @@ export const handlers: { [N in CallName]: Handler<N> } = {
     ),
 
   'audit.list': (core, filter) => core.audit.list(filter),
-  'audit.export': async (core, { format, path, profileId, processId }) => {
-    const target = path ?? (await core.chooseSavePath(`process-console-audit.${format}`));
+  'audit.export': async (core, { format, profileId, processId }) => {
+    // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
+    const target = await core.chooseSavePath(`process-console-audit.${format}`);
     if (!target) throw new Failure('cancelled', 'Export cancelled.');
     return core.audit.exportTo(target, format, { profileId, processId });
   },

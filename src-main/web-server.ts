@@ -73,8 +73,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     }
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/bridge-events') return handleEvents(request, response);
-    if (path.startsWith('/bridge/'))
-      return handleBridge(request, response, decodeURIComponent(path.slice(8)));
+    if (path.startsWith('/bridge/')) return handleBridge(request, response, path.slice(8));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendJson(response, 405, { error: 'Only GET is served outside the bridge.' });
     }
@@ -115,7 +114,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   async function handleBridge(
     request: IncomingMessage,
     response: ServerResponse,
-    name: string,
+    rawName: string,
   ): Promise<void> {
     if (!authorized(request)) {
       return sendJson(response, 401, {
@@ -123,6 +122,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       });
     }
     if (request.method !== 'POST') return sendJson(response, 405, { error: 'Bridge calls use POST.' });
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      return sendJson(response, 404, { error: 'There is no such call.' });
+    }
     const body = await readBody(request);
     if (body === 'too-large')
       return sendJson(response, 413, { error: 'The request body is larger than 2 MiB.' });

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/create-core';
 import { Failure } from './core/failure';
@@ -48,9 +50,11 @@ async function main(): Promise<void> {
     subscribe: (forward) => core.events.subscribe(forward),
   });
   console.log(`Console ready at ${shell.url}`);
-  if (!args['no-open'] && hasDisplay()) openBrowser(shell.url);
+  const launcher = join(core.config.dataDir, 'open-console.html');
+  if (!args['no-open'] && hasDisplay()) openBrowser(shell.url, launcher);
 
   const stop = () => {
+    rmSync(launcher, { force: true });
     void Promise.allSettled([shell.close(), core.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
@@ -62,10 +66,22 @@ function hasDisplay(): boolean {
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
-function openBrowser(url: string): void {
+/**
+ * Opens the browser on a small page in the data folder (readable by this user only) that forwards
+ * to the console, as notebook servers do: a URL with the token on a command line would be visible
+ * to every local user in the process list.
+ */
+function openBrowser(url: string, launcher: string): void {
+  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  rmSync(launcher, { force: true });
+  writeFileSync(
+    launcher,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escaped}"><title>Process Console</title>`,
+    { mode: 0o600 },
+  );
   const command =
     process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  const child = spawn(command, [pathToFileURL(launcher).href], { stdio: 'ignore', detached: true });
   child.on('error', () => console.log('Could not open a browser; open the URL above by hand.'));
   child.unref();
 }

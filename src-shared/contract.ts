@@ -117,7 +117,6 @@ export const calls = {
       .object({
         profileId,
         documentId: z.string().trim().min(1).max(200),
-        path: z.string().min(1).max(4096).optional(),
       })
       .strict(),
   ),
@@ -151,7 +150,7 @@ export const calls = {
     z
       .object({
         format: z.enum(['csv', 'jsonl']),
-        path: z.string().min(1).max(4096).optional(),
+
         profileId: profileId.optional(),
         processId: processId.optional(),
       })

@@ -126,7 +126,16 @@ export type Timeouts = z.output<typeof timeoutsSchema>;
 export const proxySchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }),
   z.object({ mode: z.literal('system') }),
-  z.object({ mode: z.literal('url'), url: z.url({ protocol: /^https?$/ }) }),
+  z.object({
+    mode: z.literal('url'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      // A password in a proxy URL would be stored in profiles.json and shown to the renderer.
+      .refine(
+        (value) => !new URL(value).username && !new URL(value).password,
+        'must not carry a user name or password',
+      ),
+  }),
 ]);
 
 /** What the user edits; `id` absent means a new profile. */

@@ -30,11 +30,11 @@ export async function saveDocumentAs(
   core: Core,
   profileId: string,
   documentId: string,
-  path?: string,
 ): Promise<{ path: string; bytes: number }> {
   const raw = await core.client.getDocument(profileId, { documentId });
   const bytes = decodeBase64Strict(raw.contents);
-  const target = path ?? (await core.chooseSavePath(safeFileName(raw.filename)));
+  // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
+  const target = await core.chooseSavePath(safeFileName(raw.filename));
   if (!target) throw new Failure('cancelled', 'Save cancelled.');
   const saved = await saveDocument(bytes, target);
   return { path: saved.path, bytes: saved.size };

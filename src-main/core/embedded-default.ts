@@ -14,6 +14,8 @@ export interface EmbeddableSandbox {
   port: number;
   close(): Promise<void>;
   createApiKey(name: string): { keyId: string; name: string; apiKey: string; apiSecret: string };
+  /** Present only when this start created the service's data folder (its old keys are gone). */
+  firstRunPasswords?: Record<string, string>;
 }
 
 /** Starts the reference service; injected so core stays testable and the bundle decides. */
@@ -94,15 +96,17 @@ export function createEmbeddedDefault(deps: {
   }
 
   async function ensureCredentials(sandbox: EmbeddableSandbox, profile: Profile): Promise<void> {
-    const current = await deps.vault.status(profile.id).catch(() => null);
+    // A new service data folder has none of the old keys: the stored one would only get 401s.
+    const fresh = sandbox.firstRunPasswords !== undefined;
+    const current = fresh ? null : await deps.vault.status(profile.id).catch(() => null);
     if (current?.hasCredentials) return;
     const key = sandbox.createApiKey(embeddedKeyName);
     const credentials = { apiKey: key.apiKey, apiSecret: key.apiSecret };
     try {
       await deps.vault.set(profile.id, credentials);
     } catch {
-      // No keychain here: a local sandbox key can be made again at every start, so keep it in memory.
-      deps.vault.enableSessionOnly();
+      // No keychain now: a local sandbox key can be made again at every start, so keep this one
+      // in memory for this profile only; other profiles keep using the keychain when it returns.
       await deps.vault.set(profile.id, credentials, { sessionOnly: true });
     }
   }

@@ -29,9 +29,10 @@ export async function submitTestForm(
     );
   }
   const url = `${profile.baseUrl}/forms/${encodeURIComponent(submission.formCode)}/submissions`;
-  let response;
+  let status: number;
+  let text: string;
   try {
-    response = await request(url, {
+    const response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
@@ -41,31 +42,33 @@ export async function submitTestForm(
       headersTimeout: profile.timeouts.headersMs,
       bodyTimeout: profile.timeouts.bodyIdleMs,
     });
+    status = response.statusCode;
+    // Read inside the try: a reset halfway through the answer is a network failure too.
+    text = await response.body.text();
   } catch (error) {
     throw new Failure(
       'network',
       `Nothing answered at ${profile.baseUrl} (${(error as NodeJS.ErrnoException).code ?? 'network error'}). Is the reference service of "${profile.name}" running?`,
     );
   }
-  const text = await response.body.text();
   let body: unknown = null;
   try {
     body = JSON.parse(text);
   } catch {
     // Handled below: not the reference service's answer.
   }
-  if (response.statusCode === 404) {
+  if (status === 404) {
     throw new Failure(
       'not_found',
       `"${profile.name}" has no form ${submission.formCode}; test forms work with the reference service.`,
     );
   }
-  if (response.statusCode >= 400) {
+  if (status >= 400) {
     const said = errorSchema.safeParse(body);
     throw new Failure(
-      response.statusCode === 422 || response.statusCode === 400 ? 'invalid_input' : 'server_error',
-      said.success ? said.data.error.message : `The form was refused (${response.statusCode}).`,
-      { status: response.statusCode },
+      status === 422 || status === 400 ? 'invalid_input' : 'server_error',
+      said.success ? said.data.error.message : `The form was refused (${status}).`,
+      { status: status },
     );
   }
   const parsed = submissionSchema.safeParse(body);

@@ -54,3 +54,24 @@ export function remember(core: Core, profileId: string, process: Process): Proce
   });
   return process;
 }
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Saves a profile. When an edit moves it to another origin, its stored key is cleared first: a
+ * key belongs to one tenant, and a mistyped or look-alike address must never receive it. If the
+ * keychain cannot clear it, the edit is refused rather than risk sending the key elsewhere.
+ */
+export async function saveProfile(core: Core, input: { id?: string; baseUrl: string }): Promise<ProfileView> {
+  if (input.id !== undefined) {
+    const existing = core.profiles.get(input.id);
+    if (originOf(existing.baseUrl) !== originOf(input.baseUrl)) await core.vault.clear(existing.id);
+  }
+  return profileView(core, core.profiles.save(input));
+}

@@ -24,6 +24,27 @@ export interface OutboundRequest {
 /** What is recorded in place of a header value marked secret. */
 export const redacted = '[redacted]';
 
+const secretHeaderNames = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const secretHeaderWords = /secret|token|password|key|auth|session/i;
+
+/**
+ * True for a header whose value must never be recorded: credentials and cookies by name, and any
+ * name containing secret, token, password, key, auth or session.
+ */
+export function isSecretHeaderName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return secretHeaderNames.has(lower) || secretHeaderWords.test(lower);
+}
+
+/** The headers with every secret-looking value replaced by `[redacted]` (names lowercased). */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    recorded[name.toLowerCase()] = isSecretHeaderName(name) ? redacted : value;
+  }
+  return recorded;
+}
+
 /**
  * Builds the call for a REST API step from the process as it is now. The step's own URL wins;
  * otherwise the service's `--outbound-url`; with neither, `url` is null and the call fails.

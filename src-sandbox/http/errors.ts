@@ -49,14 +49,19 @@ export function toApiError(
       `${STATUS_CODES[status] ?? 'Client error'}: the request was refused.`,
     );
   }
-  log(
-    `Internal error on ${request.method} ${request.routeOptions.url ?? 'unknown route'}: ${error.stack ?? error.name}`,
-  );
+  // Never the stack: only the error's name and message, and the route (method and path, no query).
+  const path = request.url.split('?')[0] ?? '';
+  log(`Internal error on ${request.method} ${path}: ${oneLine(error.name)}: ${oneLine(error.message)}`);
   return new ApiError(
     500,
     'internal_error',
     'The service failed to answer this request; the problem is logged.',
   );
+}
+
+/** Text on one line, so a message cannot smuggle extra (stack-like) lines into the log. */
+function oneLine(text: string | undefined): string {
+  return (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 /** Sends an ApiError as the API's error body. */

@@ -8,6 +8,8 @@ import type { RouteDeps } from './route-deps';
  * Runs a change once per `Idempotency-Key`. The first response is stored with the change, in the
  * same transaction; the same key with the same method, path and body within 24 h replays it and
  * changes nothing; the same key with anything else is a 422. Keys are scoped to the API key.
+ * `headersOf` derives response headers (e.g. `Location`) from the body, so a replay sends the same
+ * headers as the first response.
  */
 export async function runIdempotent<T>(
   deps: RouteDeps,
@@ -15,10 +17,12 @@ export async function runIdempotent<T>(
   reply: FastifyReply,
   status: number,
   change: (scope: ChangeScope) => T,
+  headersOf?: (body: T) => Record<string, string>,
 ): Promise<unknown> {
   const key = readKey(request);
   if (key === undefined) {
     const body = await deps.change(change);
+    if (headersOf) reply.headers(headersOf(body));
     return reply.code(status).send(body);
   }
   const keyId = request.apiKey!.keyId;
@@ -42,6 +46,7 @@ export async function runIdempotent<T>(
     return { status, body, replayed: false };
   });
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  if (headersOf) reply.headers(headersOf(JSON.parse(outcome.body) as T));
   return reply
     .code(outcome.status)
     .type('application/json; charset=utf-8')

@@ -183,3 +183,18 @@ export function errorResponses(...statuses: number[]): Record<number, { $ref: st
 
 /** A path parameter that must be a GUID. */
 export const guidParam = guid;
+
+/** The `headers` schema of a route that honours `Idempotency-Key` (start, complete-step, add-note). */
+export const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description:
+        'Optional, 1 to 255 visible ASCII characters, scoped to the API key. Repeating a key with the same body ' +
+        'within 24 h replays the first response (status, body and headers such as Location, with ' +
+        'Idempotent-Replayed: true) and changes nothing; the same key with a different request is a 422 ' +
+        'idempotency_key_reused.',
+    },
+  },
+};

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { addNote } from '../engine/process-engine';
 import { runIdempotent } from '../http/idempotency';
 import type { RouteDeps } from '../http/route-deps';
-import { errorResponses, guidParam } from '../http/schemas';
+import { errorResponses, guidParam, idempotencyHeaders } from '../http/schemas';
 
 /** Operation 6: add a note; its author is the API key's name. */
 export function registerNoteRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -14,7 +14,7 @@ export function registerNoteRoutes(app: FastifyInstance, deps: RouteDeps): void 
         summary: 'Add a note',
         description: "The note's author is the name of the API key. Supports Idempotency-Key.",
         params: { type: 'object', required: ['processId'], properties: { processId: guidParam } },
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string' } } },
+        headers: idempotencyHeaders,
         body: { $ref: 'NoteInput#' },
         response: { 201: { $ref: 'Note#' }, ...errorResponses(400, 401, 404, 413, 415, 422) },
       },

@@ -5,7 +5,8 @@ import { createProcess, enterFirstStep, toField } from '../engine/process-engine
 import { readProcess } from '../engine/process-view';
 import { sendJsonText } from '../http/json-text';
 import type { RouteDeps } from '../http/route-deps';
-import { errorResponses, guidParam } from '../http/schemas';
+import { runIdempotent } from '../http/idempotency';
+import { errorResponses, guidParam, idempotencyHeaders } from '../http/schemas';
 
 const tags = ['Processes'];
 
@@ -14,7 +15,9 @@ const startSchema = {
   summary: 'Start a process',
   description:
     'Starts a process of the given type. `accounts` may be empty unless the type requires a customer account ' +
-    '(422 account_required). `documents` must be empty. Fields are mapped by `code`; only `Text` fields are accepted.',
+    '(422 account_required). `documents` must be empty. Fields are mapped by `code`; only `Text` fields are accepted. ' +
+    'Supports Idempotency-Key: a repeat replays the first 201, Location included, and starts nothing.',
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     required: ['processTypeId'],
@@ -84,22 +87,28 @@ export function registerProcessRoutes(app: FastifyInstance, deps: RouteDeps): vo
         }
         return toField(field);
       });
-      const process = await deps.change((scope) => {
-        const record = createProcess(scope, {
-          processTypeId: body.processTypeId,
-          accounts: body.accounts ?? [],
-          fields,
-          notes: (body.notes ?? []).map((note) => ({
-            contents: note.contents,
-            visibleToAccounts: note.visibleToAccounts ?? false,
-          })),
-          externalReference: body.externalReference,
-          author: request.apiKey!.name,
-        });
-        enterFirstStep(scope, record);
-        return readProcess(scope, record.processId)!;
-      });
-      return reply.code(201).header('location', `/open-api/processes/${process.processId}`).send(process);
+      return runIdempotent(
+        deps,
+        request,
+        reply,
+        201,
+        (scope) => {
+          const record = createProcess(scope, {
+            processTypeId: body.processTypeId,
+            accounts: body.accounts ?? [],
+            fields,
+            notes: (body.notes ?? []).map((note) => ({
+              contents: note.contents,
+              visibleToAccounts: note.visibleToAccounts ?? false,
+            })),
+            externalReference: body.externalReference,
+            author: request.apiKey!.name,
+          });
+          enterFirstStep(scope, record);
+          return readProcess(scope, record.processId)!;
+        },
+        (process) => ({ location: `/open-api/processes/${process.processId}` }),
+      );
     },
   );
 

@@ -6,22 +6,12 @@ import { readProcess } from '../engine/process-view';
 import { runIdempotent } from '../http/idempotency';
 import { sendJsonText } from '../http/json-text';
 import type { RouteDeps } from '../http/route-deps';
-import { errorResponses, guidParam } from '../http/schemas';
+import { errorResponses, guidParam, idempotencyHeaders } from '../http/schemas';
 import { referenceNotFound } from './processes';
 
 const tags = ['Steps'];
 const stepList = { type: 'array', items: { $ref: 'Step#' } };
 const processParams = { type: 'object', required: ['processId'], properties: { processId: guidParam } };
-const idempotencyHeader = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      description:
-        'Repeating a key with the same body within 24 h replays the first response and changes nothing.',
-    },
-  },
-};
 
 /** Operations 4, 5 and 7: list steps, read the current step, complete a step. */
 export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -109,7 +99,7 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
           required: ['processId', 'stepId'],
           properties: { processId: guidParam, stepId: guidParam },
         },
-        headers: idempotencyHeader,
+        headers: idempotencyHeaders,
         body: {
           type: 'object',
           properties: { fields: { type: 'array', maxItems: 1000, items: { $ref: 'FieldInput#' } } },

@@ -7,7 +7,7 @@ import {
   type Process,
   type Step,
 } from '../../../src-shared/api';
-import { maskFields } from '../../../src-shared/logs';
+import { maskFields, type AuditIntent } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { Http } from './http';
@@ -51,6 +51,24 @@ export async function completeStep(
     [`intent:${intentId}`, `step:${processId.toLowerCase()}:${stepId.toLowerCase()}`],
     'A completion of this step is already in progress.',
   );
+  const intentFor = (process: Process, step: Step): AuditIntent => ({
+    kind: 'intent',
+    actionId: randomUUID(),
+    at: context.now().toISOString(),
+    action: 'step.complete',
+    profileId: profile.id,
+    profileName: profile.name,
+    environment: profile.environment,
+    keyName: profile.keyName,
+    processId: process.processId,
+    externalReference: process.externalReference,
+    processTypeId: process.processTypeId,
+    stepId: step.stepId,
+    stepName: step.name,
+    fields: maskFields(fields),
+    note: null,
+    idempotencyKey: intentId,
+  });
   try {
     const read = () =>
       context.http.call({
@@ -61,6 +79,11 @@ export async function completeStep(
         subject: `process ${processId}`,
       });
     const before = await read();
+    const earlier = stepState(before, stepId, fields);
+    if (input.intentId !== undefined && earlier.state === 'done') {
+      // A retry of an intent whose earlier send landed after all: confirm it, send nothing.
+      return await confirmEarlierSend(context, intentFor(before, earlier.value.completedStep), earlier.value);
+    }
     const step = checkStepIsCurrent(before, stepId);
     if (profile.environment === 'live' && input.confirmReference !== before.externalReference) {
       throw new Failure(
@@ -69,24 +92,7 @@ export async function completeStep(
       );
     }
     return await runChange(context, {
-      intent: {
-        kind: 'intent',
-        actionId: randomUUID(),
-        at: context.now().toISOString(),
-        action: 'step.complete',
-        profileId: profile.id,
-        profileName: profile.name,
-        environment: profile.environment,
-        keyName: profile.keyName,
-        processId: before.processId,
-        externalReference: before.externalReference,
-        processTypeId: before.processTypeId,
-        stepId: step.stepId,
-        stepName: step.name,
-        fields: maskFields(fields),
-        note: null,
-        idempotencyKey: intentId,
-      },
+      intent: intentFor(before, step),
       send: () =>
         context.http.call({
           profile,
@@ -98,11 +104,12 @@ export async function completeStep(
           subject: `step ${stepId} of process ${processId}`,
           signal,
         }),
-      readBack: async () => stepState(await read(), stepId),
+      readBack: async () => stepState(await read(), stepId, fields),
       whatToCheck:
         `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
         'trying again: if it is complete, the completion went through.',
       processIdOf: (value) => value.process.processId,
+      confidentialValues: fields.filter((field) => field.confidential).map((field) => field.value),
       successStatus: 200,
     });
   } finally {
@@ -138,11 +145,33 @@ function checkStepIsCurrent(process: Process, stepId: string): Step {
   );
 }
 
-/** Reads a step's fate from a fresh read of its process. */
-function stepState(process: Process, stepId: string): ReadBack<CompleteStepResponse> {
+/**
+ * Reads a step's fate from a fresh read of its process. Complete counts as ours only when every
+ * field this intent sent is on the process with the value sent: a colleague may have completed
+ * the step meanwhile, and their completion must not be reported as this one.
+ */
+function stepState(
+  process: Process,
+  stepId: string,
+  sent: readonly { code: string; value: string }[],
+): ReadBack<CompleteStepResponse> {
   const step = process.steps.find((candidate) => sameId(candidate.stepId, stepId));
   if (!step) return { state: 'other', description: 'that the step is no longer on the process' };
   if (step.completedOn !== null) {
+    const ours =
+      sent.length > 0 &&
+      sent.every((field) =>
+        process.fields.some((own) => own.code === field.code && own.value === field.value),
+      );
+    if (!ours) {
+      return {
+        state: 'other',
+        description:
+          sent.length > 0
+            ? 'the step complete, but not with the field values this console sent'
+            : 'the step complete, but a completion without fields cannot be told apart from another one',
+      };
+    }
     return { state: 'done', value: { completedStep: step, currentStep: currentStepOf(process), process } };
   }
   const current = currentStepOf(process);
@@ -151,4 +180,26 @@ function stepState(process: Process, stepId: string): ReadBack<CompleteStepRespo
     state: 'other',
     description: `that the step is neither complete nor current (process status ${process.status})`,
   };
+}
+
+/** Records, for a retried intent, that its earlier send had landed: intent and outcome, nothing sent. */
+async function confirmEarlierSend(
+  context: ChangeContext,
+  intent: AuditIntent,
+  value: CompleteStepResponse,
+): Promise<CompleteStepResponse> {
+  await context.audit.intent(intent);
+  await context.audit.outcome({
+    kind: 'outcome',
+    actionId: intent.actionId,
+    at: context.now().toISOString(),
+    outcome: 'succeeded',
+    status: null,
+    errorCode: null,
+    message:
+      'Already complete with the fields of this intent (an earlier send landed); nothing was sent again.',
+    attempts: 0,
+    processId: value.process.processId,
+  });
+  return value;
 }

@@ -33,6 +33,10 @@ export function resolveEndpoint(
         `The ${describePlaceholder(name)} is empty; enter one and try again.`,
       );
     }
+    // URL parsers resolve "." and ".." (even percent-encoded) as path steps, not as values.
+    if (/^(\.|%2e){1,2}$/i.test(value.trim())) {
+      throw new Failure('invalid_input', `"${value.trim()}" is not a valid ${describePlaceholder(name)}.`);
+    }
     return encodeURIComponent(value);
   });
   // The base URL may carry a path prefix (https://host/tenant-a), so join as strings, not with

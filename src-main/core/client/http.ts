@@ -138,7 +138,19 @@ export function createHttp(deps: HttpDependencies): Http {
         try {
           const answer = await attemptOnce(request, attempt, deadline);
           if (answer.status >= 200 && answer.status < 300) {
-            return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
+            try {
+              return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
+            } catch (parseError) {
+              // The service said yes in a shape we cannot read: for a change that means it may well
+              // have happened, so it must be read back rather than reported as failed.
+              if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
+              throw new ClientFailure(
+                'bad_response',
+                parseError.message,
+                { status: answer.status },
+                { ambiguous: true },
+              );
+            }
           }
           throw classifyStatus(answer, { profile, subject: request.subject });
         } catch (error) {

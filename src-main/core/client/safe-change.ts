@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AuditIntent, AuditOutcome } from '../../../src-shared/logs';
+import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
 import { isAmbiguous } from './client-failure';
@@ -31,6 +31,27 @@ export interface ChangePlan<T> {
   processIdOf(value: T): string | null;
   /** The status the service answers a success with (200 for a completion, 201 for a creation). */
   successStatus: number;
+  /**
+   * Values of the change's confidential fields: a service may quote a value back in its error
+   * message, and that message goes to the audit log and the screen, so they are masked in it.
+   */
+  confidentialValues?: string[];
+}
+
+/** Replaces each confidential value quoted in a message with the mask. */
+export function scrubMessage(message: string, values: readonly string[]): string {
+  let scrubbed = message;
+  for (const value of [...values].sort((a, b) => b.length - a.length)) {
+    if (!value.trim()) continue;
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // Short values are masked only where they stand alone, so "12" does not eat "(412)".
+    const pattern =
+      value.length >= 4
+        ? new RegExp(escaped, 'g')
+        : new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu');
+    scrubbed = scrubbed.replace(pattern, confidentialMask);
+  }
+  return scrubbed;
 }
 
 /** What the runner needs from outside. */
@@ -43,6 +64,7 @@ export interface ChangeDependencies {
 
 /** Runs a change plan; resolves with the change's result or throws a Failure. */
 export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>): Promise<T> {
+  const scrub = (message: string) => scrubMessage(message, plan.confidentialValues ?? []);
   try {
     await deps.audit.intent(plan.intent);
   } catch (error) {
@@ -66,7 +88,7 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
         outcome,
         status: null,
         errorCode: null,
-        message,
+        message: scrub(message),
         attempts,
         processId: plan.intent.processId,
         ...extra,
@@ -77,6 +99,8 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
     }
   };
 
+  const ambiguous = new WeakSet<Failure>();
+  let everAmbiguous = false;
   for (let sends = 1; ; sends += 1) {
     let failure: Failure;
     try {
@@ -96,11 +120,25 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
         );
         throw error;
       }
-      failure = error;
+      // The service's own words may quote a confidential value back: mask it before it goes on.
+      failure = new Failure(error.error.code, scrub(error.message), {
+        ...(error.error.status !== undefined ? { status: error.error.status } : {}),
+        ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
+      });
+      if (isAmbiguous(error)) ambiguous.add(failure);
     }
     const code = failure.error.code;
+    if (ambiguous.has(failure)) everAmbiguous = true;
     // A 409 on a resend usually means our earlier send went through: read back before saying no.
-    const worthReading = isAmbiguous(failure) || (sends > 1 && code === 'conflict');
+    const worthReading = ambiguous.has(failure) || (sends > 1 && code === 'conflict');
+    if (!worthReading && everAmbiguous) {
+      // An earlier send may still land (a slow service commits after our read-back), so a clear
+      // refusal of a resend proves nothing about the change itself.
+      return unknown(
+        `An earlier send got no clear answer, and the resend failed (${failure.message})`,
+        sends,
+      );
+    }
     if (!worthReading || !plan.readBack) {
       if (!worthReading) {
         await settle('failed', sends, failure.message, {
@@ -116,7 +154,7 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
     try {
       found = await plan.readBack();
     } catch (readError) {
-      const reason = readError instanceof Failure ? readError.message : 'an unexpected error';
+      const reason = readError instanceof Failure ? scrub(readError.message) : 'an unexpected error';
       return unknown(`${describe(failure)}, and reading it back failed too (${reason}).`, sends);
     }
     if (found.state === 'done') {
@@ -128,9 +166,11 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
     if (found.state === 'other')
       return unknown(`${describe(failure)}, and reading it back found ${found.description}.`, sends);
     if (code === 'cancelled') {
-      const message = 'Cancelled; the service was checked and the change was not made.';
-      await settle('failed', sends, message, { errorCode: 'cancelled' });
-      throw new Failure('cancelled', message);
+      // Not there yet is no proof: a request already sent may still be committed after this read.
+      return unknown(
+        'The change was cancelled after it was sent, and the service does not show it yet',
+        sends,
+      );
     }
     if (sends >= maxSends) {
       return unknown(
@@ -143,7 +183,7 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
   async function unknown(whatHappened: string, sends: number): Promise<never> {
     const message = `${whatHappened} ${plan.whatToCheck}`;
     await settle('unknown', sends, message, { errorCode: 'outcome_unknown' });
-    throw new Failure('outcome_unknown', message);
+    throw new Failure('outcome_unknown', scrub(message));
   }
 }
 

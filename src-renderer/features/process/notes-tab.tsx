@@ -58,13 +58,22 @@ function AddNoteForm({
   const [contents, setContents] = useState('');
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; unknown: boolean } | null>(null);
+  // Whether the last send of this intent ended with an unknown outcome (kept while the user edits).
+  const lastUnknown = useRef(false);
   // One idempotency key per intent: a retry after a failure is the same note, not a second one.
-  const intent = useRef<string>(crypto.randomUUID());
+  const intent = useRef<{ id: string; sent: string | null }>({ id: crypto.randomUUID(), sent: null });
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent, asNew = false) {
     event.preventDefault();
     if (!contents.trim() || busy) return;
+    const body = JSON.stringify([contents, visible]);
+    // A changed note after a clear failure is a new intent. After an unknown outcome it stays the
+    // same intent (the service refuses a different body under it) unless the user says it is new.
+    if (asNew || (intent.current.sent !== null && intent.current.sent !== body && !lastUnknown.current)) {
+      intent.current = { id: crypto.randomUUID(), sent: null };
+    }
+    intent.current.sent = body;
     setBusy(true);
     setError(null);
     const result = await api.notes.add({
@@ -72,14 +81,16 @@ function AddNoteForm({
       processId,
       contents,
       visibleToAccounts: visible,
-      intentId: intent.current,
+      intentId: intent.current.id,
     });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error.message);
+      lastUnknown.current = result.error.code === 'outcome_unknown';
+      setError({ message: result.error.message, unknown: lastUnknown.current });
       return;
     }
-    intent.current = crypto.randomUUID();
+    lastUnknown.current = false;
+    intent.current = { id: crypto.randomUUID(), sent: null };
     setContents('');
     setVisible(false);
     onAdded(result.value);
@@ -94,7 +105,6 @@ function AddNoteForm({
           rows={3}
           onChange={(event) => {
             setContents(event.target.value);
-            if (error) intent.current = crypto.randomUUID();
             setError(null);
           }}
         />
@@ -109,9 +119,19 @@ function AddNoteForm({
         </button>
       </div>
       {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
+        <div role="alert" className="error-text">
+          <p>{error.message}</p>
+          {error.unknown && (
+            <p>
+              Refresh the process and look for the note first. Sending again resends the same note safely; if
+              you changed it and are sure the first one is not there,{' '}
+              <button type="button" className="small-button" onClick={(event) => void submit(event, true)}>
+                send it as a new note
+              </button>
+              .
+            </p>
+          )}
+        </div>
       )}
     </form>
   );

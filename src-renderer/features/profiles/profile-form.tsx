@@ -120,7 +120,11 @@ export function ProfileForm({
         value={draft.baseUrl}
         error={shown('baseUrl')}
         onChange={(baseUrl) => update({ baseUrl })}
-        hint="https://…, or http:// for 127.0.0.1 and localhost"
+        hint={
+          profile?.hasCredentials && originOf(profile.baseUrl) !== originOf(draft.baseUrl)
+            ? 'A new address clears the stored key: a key is only ever sent to the tenant it was set for'
+            : 'https://…, or http:// for 127.0.0.1 and localhost'
+        }
       />
       <fieldset className="inline-fieldset">
         <legend>Environment</legend>
@@ -222,4 +226,12 @@ export function ProfileForm({
       </div>
     </form>
   );
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

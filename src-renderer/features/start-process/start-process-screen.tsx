@@ -28,6 +28,9 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
   const [note, setNote] = useState('');
   const [fields, setFields] = useState<TextField[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // After an unknown outcome the process may exist: starting again needs the user's word.
+  const [unknown, setUnknown] = useState(false);
+  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const intent = useRef(crypto.randomUUID());
@@ -63,6 +66,8 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
     setBusy(false);
     if (!result.ok) {
       setError(result.error.message);
+      setUnknown(result.error.code === 'outcome_unknown');
+      setChecked(false);
       return;
     }
     intent.current = crypto.randomUUID();
@@ -131,7 +136,17 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
             Add field
           </button>
           <span className="spacer" />
-          <button type="submit" className="primary" disabled={busy}>
+          {unknown && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={(event) => setChecked(event.target.checked)}
+              />
+              I looked it up: the process was not started, start it (again, with the same request key)
+            </label>
+          )}
+          <button type="submit" className="primary" disabled={busy || (unknown && !checked)}>
             {busy ? 'Starting…' : 'Start process'}
           </button>
         </div>

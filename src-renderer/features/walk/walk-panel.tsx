@@ -45,14 +45,20 @@ export function WalkPanel({
   if (!delivery.value.view)
     return <p role="alert">{delivery.value.reason ?? 'This delivery has no valid payload to walk.'}</p>;
 
-  async function save(stage: number, data: WalkData) {
-    setProgress({ stage, data });
+  /** Keeps progress in main; false (with the reason shown) when it could not be kept. */
+  async function save(stage: number, data: WalkData): Promise<boolean> {
     const result = await api.walk.save({
       deliveryId,
       progress: { stage, data: data as Record<string, unknown> },
     });
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) {
+      setError(`The walk's progress could not be saved: ${result.error.message}`);
+      return false;
+    }
+    setError(null);
+    setProgress({ stage, data });
     if (stage === 7 && data.result) await api.inbox.setStatus({ deliveryId, status: 'handled' });
+    return true;
   }
 
   return (

@@ -13,8 +13,8 @@ interface StageProps {
   profileId: string;
   data: WalkData;
   host: WalkHost;
-  advance: (patch: Partial<WalkData>) => Promise<void>;
-  update: (patch: Partial<WalkData>) => Promise<void>;
+  advance: (patch: Partial<WalkData>) => Promise<boolean>;
+  update: (patch: Partial<WalkData>) => Promise<boolean>;
 }
 
 /** The body of one stage: what to do, and what was sent and received. */
@@ -159,10 +159,17 @@ function NoteStage({ delivery, profileId, active, data, host, advance, update }:
   async function send() {
     setBusy(true);
     setError(null);
-    // One intent per note, kept in the walk, so a retry after a restart is the same note.
-    const intentId = data.noteIntent ?? crypto.randomUUID();
+    // One intent per note, kept in the walk, so a retry after a restart is the same note; an
+    // edited note after a clear failure is a new one.
     const noteSent = { contents, visibleToAccounts: false };
-    await update({ noteIntent: intentId, noteSent });
+    const edited = data.noteSent !== undefined && data.noteSent.contents !== contents;
+    const intentId =
+      data.noteIntent && !(edited && !data.noteUnknown) ? data.noteIntent : crypto.randomUUID();
+    // Nothing is sent unless the intent is kept first, or a restart could send the note again.
+    if (!(await update({ noteIntent: intentId, noteSent, noteUnknown: false }))) {
+      setBusy(false);
+      return;
+    }
     const result = await api.notes.add({
       profileId,
       processId: delivery.view.processId,
@@ -170,7 +177,12 @@ function NoteStage({ delivery, profileId, active, data, host, advance, update }:
       ...noteSent,
     });
     setBusy(false);
-    if (!result.ok) return setError(result.error.message);
+    if (!result.ok) {
+      if (result.error.code === 'outcome_unknown') {
+        await update({ noteIntent: intentId, noteSent, noteUnknown: true });
+      }
+      return setError(result.error.message);
+    }
     host.processChanged();
     await advance({
       noteIntent: intentId,

@@ -18,6 +18,8 @@ export interface WalkData {
   backOfficeReference?: string;
   noteIntent?: string;
   noteSent?: { contents: string; visibleToAccounts: boolean };
+  /** The last send of the note ended with an unknown outcome: keep its intent even if edited. */
+  noteUnknown?: boolean;
   noteReceived?: { noteId: string; author: string; createdOn: string };
   currentStep?: { stepId: string; name: string; startedOn: string | null };
   completeReceived?: { completedStep: string; currentStep: string | null };

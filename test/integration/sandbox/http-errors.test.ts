@@ -128,6 +128,41 @@ describe('HTTP behaviour and the error shape', () => {
     expect(document.json.components.schemas).toHaveProperty('Error');
   });
 
+  it('answers an internal error with a generic 500 and logs name, message and route, never a stack', async () => {
+    let broken = false;
+    const failing = await startTestSandbox({
+      clock: () => {
+        if (broken) throw new TypeError('The test clock is broken');
+        return new Date();
+      },
+    });
+    try {
+      const process = (await failing.call('GET', '/open-api/processes/external-reference/FT-000003')).json;
+      broken = true;
+      const reply = await failing.call(
+        'POST',
+        `/open-api/processes/${process.processId}/notes?trace=q-secret`,
+        {
+          body: { contents: 'Never stored', visibleToAccounts: false },
+        },
+      );
+      broken = false;
+      expectError(reply, 500, 'internal_error');
+      expect(reply.text).not.toContain('test clock');
+      const lines = failing.logs.filter((line) => line.startsWith('Internal error'));
+      expect(lines).toEqual([
+        `Internal error on POST /open-api/processes/${process.processId}/notes: TypeError: The test clock is broken`,
+      ]);
+      const all = failing.logs.join('\n');
+      expect(all).not.toMatch(/\n\s+at /);
+      expect(all).not.toMatch(/\.ts:\d+/);
+      expect(all).not.toContain('q-secret');
+    } finally {
+      broken = false;
+      await failing.stop();
+    }
+  });
+
   it('warns, in notices, when listening beyond loopback', async () => {
     const open = await startTestSandbox({ host: '0.0.0.0' });
     try {

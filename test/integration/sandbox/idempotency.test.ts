@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { field, startTestSandbox, type TestSandbox } from './helpers';
+import { field, startTestSandbox, vendorStartSample, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -11,7 +11,53 @@ async function processByReference(reference: string) {
   return (await t.call('GET', `/open-api/processes/external-reference/${reference}`)).json;
 }
 
-describe('Idempotency-Key on complete-step and add-note', () => {
+describe('Idempotency-Key on start-process, complete-step and add-note', () => {
+  it('replays start-process: the same 201, body and Location, and starts nothing more', async () => {
+    const body = vendorStartSample();
+    const headers = { 'idempotency-key': 'start-1' };
+    const first = await t.call('POST', '/open-api/processes', { body, headers });
+    expect(first.status).toBe(201);
+    expect(first.headers.location).toBe(`/open-api/processes/${first.json.processId}`);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const second = await t.call('POST', '/open-api/processes', { body, headers });
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(second.json).toEqual(first.json);
+
+    // Same key, different body: 422, and nothing is started (the reference counter does not move).
+    const different = await t.call('POST', '/open-api/processes', {
+      body: { ...body, notes: [{ contents: 'Another start', visibleToAccounts: false }] },
+      headers,
+    });
+    expect(different.status).toBe(422);
+    expect(different.json.error.code).toBe('idempotency_key_reused');
+    expect(different.headers.location).toBeUndefined();
+
+    // A start without a key is a real new process, numbered right after the first one.
+    const next = await t.call('POST', '/open-api/processes', { body });
+    expect(next.status).toBe(201);
+    expect(next.json.processId).not.toBe(first.json.processId);
+    expect(next.headers.location).toBe(`/open-api/processes/${next.json.processId}`);
+    const number = (reference: string) => Number(reference.split('-')[1]);
+    expect(number(next.json.externalReference)).toBe(number(first.json.externalReference) + 1);
+  });
+
+  it('replays a start with an external reference instead of refusing it as taken', async () => {
+    const body = { ...vendorStartSample(), externalReference: 'IDEM-START-1' };
+    const headers = { 'idempotency-key': 'start-with-reference' };
+    const first = await t.call('POST', '/open-api/processes', { body, headers });
+    expect(first.status).toBe(201);
+    const second = await t.call('POST', '/open-api/processes', { body, headers });
+    expect(second.status).toBe(201);
+    expect(second.json.processId).toBe(first.json.processId);
+    expect(second.headers.location).toBe(first.headers.location);
+    const withoutKey = await t.call('POST', '/open-api/processes', { body });
+    expect(withoutKey.status).toBe(409);
+    expect(withoutKey.json.error.code).toBe('external_reference_taken');
+  });
+
   it('replays the first complete-step response and changes nothing the second time', async () => {
     const process = await processByReference('FT-000003');
     const stepId = process.steps[1].stepId;

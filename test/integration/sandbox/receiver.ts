@@ -20,6 +20,8 @@ export interface Receiver {
   behaviour: Behaviour;
   /** JSON body of a successful answer. */
   reply: unknown;
+  /** Extra headers of every answer (e.g. Set-Cookie). */
+  replyHeaders: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,14 @@ export async function startReceiver(
   reply: unknown = { caseReference: 'BO-42' },
 ): Promise<Receiver> {
   const hanging = new Set<ServerResponse>();
-  const receiver: Receiver = { url: '', received: [], behaviour, reply, close: async () => undefined };
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    behaviour,
+    reply,
+    replyHeaders: {},
+    close: async () => undefined,
+  };
   const server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -46,7 +55,9 @@ export async function startReceiver(
       }
       const status = receiver.behaviour === 'ok' ? 200 : 500;
       const body = receiver.behaviour === 'ok' ? receiver.reply : { message: 'The back office failed.' };
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      response
+        .writeHead(status, { ...receiver.replyHeaders, 'content-type': 'application/json' })
+        .end(JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

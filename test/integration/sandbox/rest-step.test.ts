@@ -84,6 +84,25 @@ describe('REST API steps', () => {
     expect(t.logs.join('\n')).not.toContain('QQ999999Z');
   });
 
+  it("records the receiver's cookies and session headers as [redacted], and serves them nowhere", async () => {
+    const back = await receiver('ok', { caseReference: 'BO-88' });
+    back.replyHeaders = { 'set-cookie': 'sid=abc', 'x-session-token': 'tok-7d1e-session-value' };
+    const t = await sandboxPostingTo(back.url);
+    const process = await submitAndWait(t);
+    const response = process.steps[0].restCall.response;
+    expect(response.status).toBe(200);
+    expect(response.headers['set-cookie']).toBe('[redacted]');
+    expect(response.headers['x-session-token']).toBe('[redacted]');
+    expect(response.headers['content-type']).toBe('application/json');
+    const served = await t.call('GET', `/open-api/processes/${process.processId}`);
+    expect(served.text).not.toContain('sid=abc');
+    expect(served.text).not.toContain('tok-7d1e-session-value');
+    const steps = await t.call('GET', `/open-api/processes/${process.processId}/steps`);
+    expect(steps.text).not.toContain('sid=abc');
+    expect(steps.text).not.toContain('tok-7d1e-session-value');
+    expect(t.logs.join('\n')).not.toContain('sid=abc');
+  });
+
   it('leaves the step current and allocated to the failure user on a 500', async () => {
     const back = await receiver('error');
     const t = await sandboxPostingTo(back.url);

@@ -65,3 +65,38 @@ describe('the one door into main', () => {
     expect(reported).toHaveBeenCalledOnce();
   });
 });
+
+describe('a key belongs to its tenant', () => {
+  it('clears the stored key when an edit moves the profile to another address, not on a path change', async () => {
+    const saved = await dispatch(core, 'profiles.save', {
+      name: 'Tenant A',
+      baseUrl: 'https://a.example.com',
+      environment: 'live',
+      keyName: 'Back office key',
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const id = (saved.value as { id: string }).id;
+    await dispatch(core, 'profiles.setCredentials', {
+      profileId: id,
+      apiKey: 'KEY-1234',
+      apiSecret: 'SECRET-5678',
+    });
+    const samePlace = await dispatch(core, 'profiles.save', {
+      id,
+      name: 'Tenant A',
+      baseUrl: 'https://a.example.com/tenant-a',
+      environment: 'live',
+      keyName: 'Back office key',
+    });
+    expect(samePlace).toMatchObject({ ok: true, value: { hasCredentials: true } });
+    const moved = await dispatch(core, 'profiles.save', {
+      id,
+      name: 'Tenant A',
+      baseUrl: 'https://a-example.com',
+      environment: 'live',
+      keyName: 'Back office key',
+    });
+    expect(moved).toMatchObject({ ok: true, value: { hasCredentials: false, keyHint: null } });
+    await expect(core.vault.get(id)).rejects.toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});

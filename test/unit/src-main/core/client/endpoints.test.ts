@@ -44,3 +44,17 @@ describe('endpoints', () => {
     );
   });
 });
+
+describe('path steps in ids', () => {
+  it('refuses "." and ".." (plain or percent-encoded) as an id', () => {
+    const profile = makeProfile('https://tenant.example.com/base');
+    for (const value of ['..', '.', '%2e%2E', ' .. ']) {
+      expect(() =>
+        resolveEndpoint(profile, 'getProcessByReference', { externalReference: value }),
+      ).toThrowError(/is not a valid external reference/);
+    }
+    expect(resolveEndpoint(profile, 'getProcessByReference', { externalReference: 'FT..1' }).path).toBe(
+      '/base/open-api/processes/external-reference/FT..1',
+    );
+  });
+});

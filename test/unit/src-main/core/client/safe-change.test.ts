@@ -20,7 +20,19 @@ const intentId = '11111111-2222-4333-8444-555555555555';
 const fields = [{ name: 'Outcome', value: 'Rejected', fieldId: processId, code: 'OUTCOME' }];
 
 /** How the fake answers one change request. */
-type Behaviour = 'ok' | 'commit-502' | 'commit-reset' | 'reset' | 'commit-stall' | '409' | 'read-fails';
+type Behaviour =
+  | 'ok'
+  | 'commit-502'
+  | 'commit-reset'
+  | 'reset'
+  | 'commit-stall'
+  | '409'
+  | 'read-fails'
+  | '503'
+  | 'commit-204'
+  | 'other-completes-502'
+  | 'commit-read-fails'
+  | '400-echo';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,6 +45,7 @@ async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live'
     completions: 0,
     steps: [step(stepA, 'Send to back office')],
     notes: [] as Record<string, unknown>[],
+    fields: [] as Record<string, unknown>[],
     readFails: false,
   };
   const replies = new Map<string, unknown>();
@@ -55,6 +68,14 @@ async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live'
     } else {
       if (state.steps[0]!.completedOn !== null) return null;
       state.completions += 1;
+      // Like the real service: the fields sent are created (or set) on the process.
+      const sent = (JSON.parse(request.body) as { fields: Record<string, unknown>[] }).fields;
+      state.fields = sent.map((field) => ({
+        description: '',
+        fieldType: 'Text',
+        confidential: false,
+        ...field,
+      }));
       state.steps = [
         step(stepA, 'Send to back office', '2026-06-03T09:15:00'),
         step(stepB, 'Back office assessment'),
@@ -62,7 +83,7 @@ async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live'
       reply = {
         completedStep: state.steps[0],
         currentStep: state.steps[1],
-        process: processBody(processId, state.steps, { notes: state.notes }),
+        process: processBody(processId, state.steps, { notes: state.notes, fields: state.fields }),
       };
     }
     replies.set(key, reply);
@@ -71,7 +92,11 @@ async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live'
   const fake = await startFake((request, response, socket) => {
     if (request.method === 'GET') {
       if (state.readFails) return json(response, 503, apiError('down', 'Down for maintenance.'));
-      return json(response, 200, processBody(processId, state.steps, { notes: state.notes }));
+      return json(
+        response,
+        200,
+        processBody(processId, state.steps, { notes: state.notes, fields: state.fields }),
+      );
     }
     auditAtSend.push(late.ports!.lines.length);
     const behaviour = behaviours.shift() ?? 'ok';
@@ -80,12 +105,36 @@ async function fakeService(behaviours: Behaviour[], environment: 'test' | 'live'
       state.readFails = true;
       return void socket.destroy();
     }
+    if (behaviour === '400-echo') {
+      // A service that quotes the value back in its error message.
+      const sent = (JSON.parse(request.body) as { fields: { code: string; value: string }[] }).fields[0]!;
+      return json(
+        response,
+        400,
+        apiError('invalid_field', `Field ${sent.code} value ${sent.value} is not valid.`),
+      );
+    }
+    if (behaviour === '503') return json(response, 503, apiError('busy', 'Try again later.'));
+    if (behaviour === 'other-completes-502') {
+      // A colleague completes the step with other values, while our request dies at a gateway.
+      commit({
+        ...request,
+        headers: { 'idempotency-key': 'colleague' },
+        body: JSON.stringify({ fields: [{ ...fields[0], value: 'Accepted' }] }),
+      });
+      return json(response, 502, { message: 'Bad gateway' });
+    }
     if (behaviour === '409')
       return json(response, 409, apiError('step_not_current', 'The step is not the current step.'));
     const reply = commit(request);
     if (reply === null)
       return json(response, 409, apiError('step_not_current', 'The step is already complete.'));
     if (behaviour === 'commit-reset') return void socket.destroy();
+    if (behaviour === 'commit-204') return void response.writeHead(204).end();
+    if (behaviour === 'commit-read-fails') {
+      state.readFails = true;
+      return void socket.destroy();
+    }
     if (behaviour === 'commit-stall') return;
     if (behaviour === 'commit-502') return json(response, 502, { message: 'Bad gateway' });
     return json(response, request.url.endsWith('/notes') ? 201 : 200, reply);
@@ -224,6 +273,57 @@ describe('completing a step safely', () => {
     );
     expect(posts()).toHaveLength(1);
     expect(state.completions).toBe(1);
+  });
+
+  it('after a send with no clear answer, a refused resend is unknown, never failed', async () => {
+    const { client, profile, ports } = await fakeService(['reset', '503']);
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(failure.error.code).toBe('outcome_unknown');
+    expect(ports.lines.at(-1)).toMatchObject({ outcome: 'unknown', errorCode: 'outcome_unknown' });
+  });
+
+  it('reads back a 2xx it cannot parse, and reports the completion that happened as done', async () => {
+    const { client, profile, state } = await fakeService(['commit-204']);
+    const result = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    expect(result.currentStep?.name).toBe('Back office assessment');
+    expect(state.completions).toBe(1);
+  });
+
+  it("does not report a colleague's completion of the step as this one", async () => {
+    const { client, profile, ports } = await fakeService(['other-completes-502']);
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(failure.error.code).toBe('outcome_unknown');
+    expect(failure.message).toContain('not with the field values this console sent');
+    expect(ports.lines.at(-1)).toMatchObject({ outcome: 'unknown' });
+  });
+
+  it('confirms a retried intent whose earlier send landed, without sending again', async () => {
+    const { client, profile, posts, state, ports } = await fakeService(['commit-read-fails']);
+    const first = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+    );
+    expect(first.error.code).toBe('outcome_unknown');
+    state.readFails = false;
+    const retried = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    expect(retried.completedStep.name).toBe('Send to back office');
+    expect(posts()).toHaveLength(1);
+    expect(state.completions).toBe(1);
+    expect(ports.lines.at(-1)).toMatchObject({ outcome: 'succeeded', attempts: 0 });
+  });
+
+  it('masks a confidential value the service quotes back, in the error and in the audit log', async () => {
+    const { client, profile, ports } = await fakeService(['400-echo']);
+    const secret = [{ ...fields[0]!, value: 'AB123456C', confidential: true }];
+    const failure = await failureOf(
+      client.completeStep(profile.id, { processId, stepId: stepA, fields: secret, intentId }),
+    );
+    expect(failure.error.code).toBe('invalid_input');
+    expect(failure.message).toContain('value •••••• is not valid');
+    expect(JSON.stringify(ports.lines)).not.toContain('AB123456C');
   });
 
   it('asks for the external reference on a live tenant', async () => {
