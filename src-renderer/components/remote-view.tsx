@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Remote } from '../lib/remote';
+import { ErrorBox } from './error-box';
 
 /**
  * Renders the four states of remote data the same way everywhere: loading, error (with Retry
@@ -30,16 +31,7 @@ export function RemoteView<T>({
     );
   }
   if (remote.status === 'error') {
-    return (
-      <div role="alert" className="error-box">
-        <p>{remote.error.message}</p>
-        {onRetry && (
-          <button type="button" onClick={onRetry}>
-            Retry
-          </button>
-        )}
-      </div>
-    );
+    return <ErrorBox message={remote.error.message} onRetry={onRetry} />;
   }
   if (isEmpty?.(remote.value)) return <p className="muted empty">{empty ?? `No ${label}.`}</p>;
   return <>{children(remote.value)}</>;

@@ -9,6 +9,7 @@ import { useRemote } from '../../lib/remote';
 import { FormView } from './form-view';
 import { RawView } from './raw-view';
 import { TreeView } from './tree-view';
+import { ErrorBox } from '../../components/error-box';
 
 /** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
 export function DocumentViewer({
@@ -34,14 +35,7 @@ export function DocumentViewer({
             <span>Decoding {document.filename}…</span>
           </div>
         ) : null)}
-      {remote.status === 'error' && (
-        <div role="alert" className="error-box">
-          <p>{remote.error.message}</p>
-          <button type="button" onClick={reload}>
-            Retry
-          </button>
-        </div>
-      )}
+      {remote.status === 'error' && <ErrorBox message={remote.error.message} onRetry={reload} />}
       {remote.status === 'ready' && <DocumentBody profileId={profileId} doc={remote.value} />}
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { useInbox } from './inbox-store';
 import { PayloadView } from './payload-view';
 import { ReceiverPanel } from './receiver-panel';
 import { TestFormPanel } from './test-form-panel';
+import { ErrorBox } from '../../components/error-box';
 
 const filters: (DeliveryStatus | 'all')[] = ['all', 'new', 'in progress', 'handled', 'rejected'];
 
@@ -54,12 +55,7 @@ export function InboxScreen({
         ))}
       </div>
       {deliveries.status === 'error' && (
-        <div role="alert" className="error-box">
-          <p>{deliveries.error.message}</p>
-          <button type="button" onClick={() => void load()}>
-            Retry
-          </button>
-        </div>
+        <ErrorBox message={deliveries.error.message} onRetry={() => void load()} />
       )}
       <div className="two-columns wide-detail">
         <div>

@@ -10,6 +10,7 @@ import { NotesTab } from './notes-tab';
 import { ProcessHeader } from './process-header';
 import { useProcess } from './process-store';
 import { StepsTab } from './steps-tab';
+import { ErrorBox } from '../../components/error-box';
 
 /** The process view: header, then Steps, Notes, Documents, Accounts and Fields. */
 export function ProcessScreen({
@@ -53,15 +54,11 @@ export function ProcessScreen({
     if (remote.status === 'error') {
       return (
         <div className="screen">
-          <div role="alert" className="error-box">
-            <p>{remote.error.message}</p>
+          <ErrorBox message={remote.error.message} onRetry={() => void load(profileId, lookup)}>
             <p className="muted">
               Looked up “{lookup}” with the profile {profileName}.
             </p>
-            <button type="button" onClick={() => void load(profileId, lookup)}>
-              Retry
-            </button>
-          </div>
+          </ErrorBox>
         </div>
       );
     }

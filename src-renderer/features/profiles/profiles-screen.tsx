@@ -5,6 +5,7 @@ import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
 import { ProfileForm } from './profile-form';
 import { useProfiles } from './profiles-store';
+import { ErrorBox } from '../../components/error-box';
 
 /** Lists profiles; creates, edits and deletes them; sets their credentials. */
 export function ProfilesScreen() {
@@ -52,14 +53,7 @@ export function ProfilesScreen() {
           </label>
         </div>
       )}
-      {list.status === 'error' && (
-        <div role="alert" className="error-box">
-          <p>{list.error.message}</p>
-          <button type="button" onClick={() => void load()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {list.status === 'error' && <ErrorBox message={list.error.message} onRetry={() => void load()} />}
       {error && (
         <p role="alert" className="error-text">
           {error}
