@@ -15,13 +15,14 @@ export interface Console {
 export async function startConsole(
   dataDir: string,
   extraArgs: string[] = [],
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ console: Console; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     ['out/main/web.js', '--port', '0', '--data', dataDir, '--no-open', ...extraArgs],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DISPLAY: '' },
+      env: { ...process.env, DISPLAY: '', ...extraEnv },
     },
   );
   let output = '';
