@@ -3,6 +3,7 @@ import type { InboxSettingsView } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/remote';
+import { FormMessage, type FormMessageValue } from '../../components/form-message';
 
 const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
 
@@ -41,7 +42,7 @@ function ReceiverForm({
   const [body, setBody] = useState(JSON.stringify(settings.reply.body, null, 2));
   const [headerName, setHeaderName] = useState(settings.sharedHeader?.name ?? '');
   const [headerSecret, setHeaderSecret] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -150,14 +151,7 @@ function ReceiverForm({
           <button type="submit" className="primary">
             Save receiver settings
           </button>
-          {message && (
-            <span
-              role={message.ok ? 'status' : 'alert'}
-              className={message.ok ? 'success-text' : 'error-text'}
-            >
-              {message.text}
-            </span>
-          )}
+          <FormMessage message={message} />
         </div>
       </form>
     </details>

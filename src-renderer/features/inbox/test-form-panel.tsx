@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
+import { FormMessage, type FormMessageValue } from '../../components/form-message';
 
 type FormCode = 'report-fly-tipping' | 'bulky-waste';
 
@@ -30,7 +31,7 @@ export function TestFormPanel({ profileId, live }: { profileId: string; live: bo
   const [answers, setAnswers] = useState<Record<string, string>>(samples['report-fly-tipping']);
   const [account, setAccount] = useState({ accountId: 'ACC-1001', reference: 'C-1001', name: 'Alan Turing' });
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const needsAccount = formCode === 'bulky-waste';
 
   async function submit(event: FormEvent) {
@@ -103,14 +104,7 @@ export function TestFormPanel({ profileId, live }: { profileId: string; live: bo
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Submitting…' : 'Submit test form'}
           </button>
-          {message && (
-            <span
-              role={message.ok ? 'status' : 'alert'}
-              className={message.ok ? 'success-text' : 'error-text'}
-            >
-              {message.text}
-            </span>
-          )}
+          <FormMessage message={message} />
         </div>
       </form>
     </details>
