@@ -7,6 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
+
+// One Node for tests, the browser shell and the desktop: Electron 45 embeds Node 24. npm scripts
+// run on the `node` dev dependency's binary, so this holds even where the system Node is older.
+console.log(`Node ${process.version} (${process.execPath})`);
+if (!process.version.startsWith('v24.')) {
+  console.error(`The suite must run on Node 24 (Electron 45's), not ${process.version}: run it with \`npm test\`.`);
+  process.exit(1);
+}
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
