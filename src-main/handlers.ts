@@ -1,4 +1,5 @@
 import { calls, type CallName, type CallOutput, type ValidInput } from '../src-shared/contract';
+import { describeIssues } from '../src-shared/input-errors';
 import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
@@ -124,7 +125,7 @@ export async function dispatch(
   const callName = name as CallName;
   const parsed = calls[callName].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
-    return fail('invalid_input', describeIssues(parsed.error.issues));
+    return fail('invalid_input', describeIssues(parsed.error.issues, rawInput));
   }
   try {
     const handler = handlers[callName] as Handler<CallName>;
@@ -134,13 +135,4 @@ export async function dispatch(
     reportBug(callName, error);
     return fail('internal', 'Something went wrong inside the console; the details are in its log.');
   }
-}
-
-function describeIssues(issues: { path: PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) =>
-      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
 }

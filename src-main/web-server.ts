@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import type { Result } from '../src-shared/result';
+import { fail, type ErrorCode, type Result } from '../src-shared/result';
+import { maxBridgeBodyBytes } from '../src-shared/limits';
 import { contentSecurityPolicy } from './csp';
 
 /** Runs one bridge call; the web shell passes the handler table's dispatch. */
@@ -28,8 +29,6 @@ export interface WebShell {
   server: Server;
   close(): Promise<void>;
 }
-
-const maxBridgeBody = 2 * 1024 * 1024;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,24 +57,24 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     handle(request, response).catch((error: unknown) => {
       console.error('[process-console] web shell request failed:', error);
       if (!response.headersSent)
-        sendJson(response, 500, { error: 'The console could not answer this request.' });
+        refuse(response, 500, 'internal', 'The console could not answer this request.');
       else response.destroy();
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!allowedHosts.has(request.headers.host ?? '')) {
-      return sendJson(response, 403, { error: 'This console only answers on its own loopback address.' });
+      return refuse(response, 403, 'forbidden', 'This console only answers on its own loopback address.');
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) {
-      return sendJson(response, 403, { error: 'Requests from other sites are refused.' });
+      return refuse(response, 403, 'forbidden', 'Requests from other sites are refused.');
     }
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/bridge-events') return handleEvents(request, response);
     if (path.startsWith('/bridge/')) return handleBridge(request, response, path.slice(8));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendJson(response, 405, { error: 'Only GET is served outside the bridge.' });
+      return refuse(response, 405, 'invalid_input', 'Only GET is served outside the bridge.');
     }
     return serveStatic(response, options.rendererDir, path);
   }
@@ -88,11 +87,14 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   /** Server-sent events over a fetch stream (EventSource cannot send the token header). */
   function handleEvents(request: IncomingMessage, response: ServerResponse): void {
     if (!authorized(request)) {
-      return sendJson(response, 401, {
-        error: 'Missing or wrong console token; open the URL the console printed.',
-      });
+      return refuse(
+        response,
+        401,
+        'unauthorized',
+        'Missing or wrong console token; open the URL the console printed.',
+      );
     }
-    if (request.method !== 'GET') return sendJson(response, 405, { error: 'The event stream uses GET.' });
+    if (request.method !== 'GET') return refuse(response, 405, 'invalid_input', 'The event stream uses GET.');
     response.writeHead(200, {
       ...securityHeaders(),
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -117,26 +119,34 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     rawName: string,
   ): Promise<void> {
     if (!authorized(request)) {
-      return sendJson(response, 401, {
-        error: 'Missing or wrong console token; open the URL the console printed.',
-      });
+      return refuse(
+        response,
+        401,
+        'unauthorized',
+        'Missing or wrong console token; open the URL the console printed.',
+      );
     }
-    if (request.method !== 'POST') return sendJson(response, 405, { error: 'Bridge calls use POST.' });
+    if (request.method !== 'POST') return refuse(response, 405, 'invalid_input', 'Bridge calls use POST.');
     let name: string;
     try {
       name = decodeURIComponent(rawName);
     } catch {
-      return sendJson(response, 404, { error: 'There is no such call.' });
+      return refuse(response, 404, 'unknown_call', 'There is no such call.');
     }
     const body = await readBody(request);
     if (body === 'too-large')
-      return sendJson(response, 413, { error: 'The request body is larger than 2 MiB.' });
+      return refuse(
+        response,
+        413,
+        'invalid_input',
+        `The request body is larger than ${maxBridgeBodyBytes / 2 ** 20} MiB.`,
+      );
     let input: unknown = {};
     if (body.length > 0) {
       try {
         input = JSON.parse(body);
       } catch {
-        return sendJson(response, 400, { error: 'The request body is not valid JSON.' });
+        return refuse(response, 400, 'invalid_input', 'The request body is not valid JSON.');
       }
     }
     const result = await options.dispatch(name, input);
@@ -176,6 +186,14 @@ function securityHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * Every answer of the bridge, refusals included, is a Result, so the page shows the sentence and
+ * never a blank message; the status stays for tools such as curl.
+ */
+function refuse(response: ServerResponse, status: number, code: ErrorCode, message: string): void {
+  sendJson(response, status, fail(code, message, { status }));
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -191,13 +209,13 @@ async function serveStatic(response: ServerResponse, root: string, path: string)
   const relative = path === '/' ? 'index.html' : path.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root + sep))) {
-    return sendJson(response, 404, { error: 'Not found.' });
+    return refuse(response, 404, 'not_found', 'Not found.');
   }
   let contents: Buffer;
   try {
     contents = await readFile(file);
   } catch {
-    return sendJson(response, 404, { error: 'Not found.' });
+    return refuse(response, 404, 'not_found', 'Not found.');
   }
   response.writeHead(200, {
     ...securityHeaders(),
@@ -215,7 +233,7 @@ function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
     let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBridgeBody) tooLarge = true;
+      if (size > maxBridgeBodyBytes) tooLarge = true;
       else chunks.push(chunk);
     });
     request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8')));

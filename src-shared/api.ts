@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits';
 
 /**
  * The Process Integration API's objects (API.md) as zod schemas: the console's client validates
@@ -134,19 +135,51 @@ export const serviceErrorSchema = z.object({
 
 /** A field as the console sends it (start and complete-step). */
 export const fieldInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  value: z.string().max(100_000),
+  name: z.string().trim().min(1, 'Name is required').max(limits.fieldName),
+  value: z.string().max(limits.fieldValue),
   fieldId: guid,
-  code: z.string().trim().min(1, 'Code is required').max(200),
-  description: z.string().max(2_000).default(''),
-  fieldType: z.string().min(1).default('Text'),
+  code: z.string().trim().min(1, 'Code is required').max(limits.fieldCode),
+  description: z.string().max(limits.fieldDescription).default(''),
+  fieldType: z.string().min(1).max(limits.fieldType).default('Text'),
   confidential: z.boolean().default(false),
 });
 export type FieldInput = z.input<typeof fieldInputSchema>;
 
+/**
+ * The fields of one request: each code once (the service maps values by code), and no more in
+ * all than fits through the bridge.
+ */
+export function fieldsInput<F extends z.ZodType<{ code: string; value: string }>>(field: F) {
+  return z
+    .array(field)
+    .max(limits.fields, `At most ${limits.fields} fields can be sent at once`)
+    .superRefine((fields, context) => {
+      const seen = new Map<string, number>();
+      let total = 0;
+      fields.forEach(({ code, value }, index) => {
+        total += value.length;
+        const earlier = seen.get(code);
+        if (earlier === undefined) seen.set(code, index);
+        else {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `the code ${code} is already used by field ${earlier + 1}; each code may appear once`,
+          });
+        }
+      });
+      if (total > limits.fieldValuesTotal) {
+        context.addIssue({
+          code: 'custom',
+          message: `The field values add up to ${total.toLocaleString('en')} characters; at most ${limits.fieldValuesTotal.toLocaleString('en')} can be sent at once`,
+        });
+      }
+    });
+}
+
 /** A note as the console sends it. */
 export const noteInputSchema = z.object({
-  contents: z.string().trim().min(1, 'The note is empty').max(20_000),
+  contents: z.string().trim().min(1, 'The note is empty').max(limits.noteContents),
   visibleToAccounts: z.boolean().default(false),
 });
 
@@ -155,6 +188,6 @@ export const startProcessInputSchema = z.object({
   processTypeId: guid,
   accounts: z.array(z.object({ accountId: z.string().min(1) })).default([]),
   notes: z.array(noteInputSchema).default([]),
-  fields: z.array(fieldInputSchema.extend({ fieldType: z.literal('Text').default('Text') })).default([]),
+  fields: fieldsInput(fieldInputSchema.extend({ fieldType: z.literal('Text').default('Text') })).default([]),
   externalReference: z.string().trim().min(1).max(100).optional(),
 });

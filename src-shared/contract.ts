@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   fieldInputSchema,
+  fieldsInput,
+  guidPattern,
   noteInputSchema,
   startProcessInputSchema,
   type CompleteStepResponse,
@@ -34,9 +36,29 @@ export type { AppInfo, ConnectionTest, ProfileList, SandboxStatus };
 
 const noInput = z.object({}).strict().default({});
 const profileId = z.string().uuid('must be a profile id');
-const processId = z.string().trim().min(1, 'is required').max(200);
-const externalReference = z.string().trim().min(1, 'is required').max(200);
+const externalReference = z.string().trim().min(1, 'is empty; enter one like FT-000042').max(200);
 const intentId = z.string().uuid('must be a UUID, one per user intent');
+
+/** An id the service gave (process, step, document): a GUID; the sentence quotes what was typed. */
+function serviceId() {
+  return z
+    .string()
+    .trim()
+    .min(1, 'is empty; enter one and try again')
+    .regex(guidPattern, {
+      error: (issue) =>
+        `"${clip(String(issue.input))}" is not a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10`,
+    });
+}
+const processId = serviceId();
+const stepId = serviceId();
+const documentId = serviceId();
+/** A filter on the audit: what the log recorded, matched as given. */
+const processFilter = z.string().trim().min(1).max(200);
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
 
 interface CallSpec<I extends z.ZodType, O> {
   input: I;
@@ -88,8 +110,8 @@ export const calls = {
       .object({
         profileId,
         processId,
-        stepId: z.string().trim().min(1).max(200),
-        fields: z.array(fieldInputSchema).max(500),
+        stepId,
+        fields: fieldsInput(fieldInputSchema),
         intentId,
         confirmReference: z.string().optional(),
       })
@@ -104,7 +126,7 @@ export const calls = {
     z
       .object({
         profileId,
-        documentId: z.string().trim().min(1).max(200).optional(),
+        documentId: documentId.optional(),
         href: z.string().max(2000).optional(),
       })
       .strict()
@@ -116,7 +138,7 @@ export const calls = {
     z
       .object({
         profileId,
-        documentId: z.string().trim().min(1).max(200),
+        documentId,
       })
       .strict(),
   ),
@@ -138,7 +160,7 @@ export const calls = {
     z
       .object({
         profileId: profileId.optional(),
-        processId: processId.optional(),
+        processId: processFilter.optional(),
         from: z.iso.datetime({ local: true, offset: true }).optional(),
         to: z.iso.datetime({ local: true, offset: true }).optional(),
         limit: z.number().int().min(1).max(10_000).default(500),
@@ -152,7 +174,7 @@ export const calls = {
         format: z.enum(['csv', 'jsonl']),
 
         profileId: profileId.optional(),
-        processId: processId.optional(),
+        processId: processFilter.optional(),
       })
       .strict(),
   ),
@@ -234,7 +256,9 @@ type Verb<N, D extends string> = N extends `${D}.${infer V}` ? V : never;
 type CallApi = {
   [D in Domain<CallName>]: {
     [V in Verb<CallName, D>]: `${D}.${V}` extends infer N extends CallName
-      ? (input?: CallInput<N>) => Promise<Result<CallOutput<N>>>
+      ? undefined extends CallInput<N>
+        ? (input?: CallInput<N>) => Promise<Result<CallOutput<N>>>
+        : (input: CallInput<N>) => Promise<Result<CallOutput<N>>>
       : never;
   };
 };

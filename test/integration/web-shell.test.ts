@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceDocumentWorker } from '../support/document-worker';
 import { createCore, type Core } from '../../src-main/core/create-core';
 import { dispatch } from '../../src-main/handlers';
+import { maxBridgeBodyBytes } from '../../src-shared/limits';
 import { startWebShell, type WebShell } from '../../src-main/web-server';
 
 let shell: WebShell;
@@ -84,6 +85,62 @@ describe('browser shell', () => {
     const notJson = await bridge('app.info', {}, '{');
     expect(notJson.statusCode).toBe(400);
     await notJson.body.dump();
+  });
+
+  it('answers every refusal as a Result with a sentence, never a bare error', async () => {
+    const refusals = [
+      await bridge('app.info', { authorization: '' }),
+      await bridge('app.info', { host: 'evil.example:80' }),
+      await bridge('app.info', { origin: 'https://evil.example' }),
+      await bridge('app.info', {}, '{'),
+      await request(`http://127.0.0.1:${shell.port}/bridge/app.info`, {
+        headers: { authorization: `Bearer ${shell.token}` },
+      }),
+      await request(`http://127.0.0.1:${shell.port}/anything`, { method: 'DELETE' }),
+    ];
+    const expected = [
+      [401, 'unauthorized'],
+      [403, 'forbidden'],
+      [403, 'forbidden'],
+      [400, 'invalid_input'],
+      [405, 'invalid_input'],
+      [405, 'invalid_input'],
+    ];
+    const seen = [];
+    for (const response of refusals) {
+      const body = (await response.body.json()) as { ok: boolean; error: { code: string; message: string } };
+      expect(body.ok).toBe(false);
+      expect(body.error.message.length).toBeGreaterThan(10);
+      seen.push([response.statusCode, body.error.code]);
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it('lets the largest completion the contract allows through, and refuses a larger body with 413', async () => {
+    const fieldId = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
+    // 500 fields of 10,000 characters, each escaped by JSON to six bytes: the worst case.
+    const fields = Array.from({ length: 500 }, (_, index) => ({
+      name: 'n',
+      code: `F${index}`,
+      fieldId,
+      value: '\u0001'.repeat(10_000),
+    }));
+    const input = {
+      profileId: '00000000-0000-4000-8000-000000000000',
+      processId: fieldId,
+      stepId: fieldId,
+      intentId: '00000000-0000-4000-8000-000000000001',
+      fields,
+    };
+    const body = JSON.stringify(input);
+    expect(body.length).toBeGreaterThan(30_000_000);
+    const largest = await bridge('steps.complete', {}, body);
+    expect(largest.statusCode).toBe(200);
+    // Past the door: the contract accepted it and only the unknown profile stops it.
+    expect(await largest.body.json()).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const tooLarge = await bridge('steps.complete', {}, body.padEnd(maxBridgeBodyBytes + 1, ' '));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await tooLarge.body.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
   it('serves the page with the strict CSP and never a file outside the renderer', async () => {

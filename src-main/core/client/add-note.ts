@@ -1,18 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ValidInput } from '../../../src-shared/contract';
 import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
 import type { Profile } from '../../../src-shared/profile';
 import type { ChangeContext } from './complete-step';
-import { checkId, checkIntentId, checkNote } from './inputs';
 import { runChange, type ReadBack } from './safe-change';
 
-/** Adding a note: where, what, under which user intent. */
-export interface AddNoteInput {
-  processId: string;
-  contents: string;
-  visibleToAccounts: boolean;
-  /** One UUID per user intent; the Idempotency-Key of every send. Generated when absent. */
-  intentId?: string;
-}
+/** Adding a note, as the contract's door validated it: where, what, under which user intent. */
+export type AddNoteInput = Omit<ValidInput<'notes.add'>, 'profileId'>;
 
 /**
  * Adds a note at most once, like completing a step. The read-back compares the process's notes
@@ -25,9 +19,7 @@ export async function addNote(
   input: AddNoteInput,
   signal?: AbortSignal,
 ): Promise<Note> {
-  const processId = checkId(input.processId, 'process id');
-  const note = checkNote(input);
-  const intentId = input.intentId === undefined ? randomUUID() : checkIntentId(input.intentId);
+  const { processId, intentId, ...note } = input;
   const digest = createHash('sha256').update(note.contents).digest('hex');
   const release = context.inFlight.claim(
     [`intent:${intentId}`, `note:${processId.toLowerCase()}:${digest}`],

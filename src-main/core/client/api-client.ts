@@ -17,7 +17,6 @@ import { createDispatcherCache } from './dispatcher';
 import { documentIdFromHref } from './endpoints';
 import { createHttp } from './http';
 import { createInFlight } from './in-flight';
-import { checkId, checkReference } from './inputs';
 import { startProcess, type StartProcessInput } from './start-process';
 
 /** What the client is built from: the ports other core services implement. */
@@ -100,64 +99,60 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
     audit: deps.audit,
     now,
     inFlight: createInFlight(),
+    sentIntents: new Set(),
     readBackDelayMs: deps.readBackDelayMs ?? 300,
   };
   const profile = (id: string) => deps.profiles.get(id);
 
   return {
     async getProcess(profileId, processId, options = {}) {
-      const id = checkId(processId, 'process id');
       return http.call({
         profile: profile(profileId),
         operation: 'getProcess',
-        params: { processId: id },
+        params: { processId },
         schema: processSchema,
-        subject: `process ${id}`,
+        subject: `process ${processId}`,
         ...options,
       });
     },
     async getProcessByReference(profileId, externalReference, options = {}) {
-      const reference = checkReference(externalReference);
       return http.call({
         profile: profile(profileId),
         operation: 'getProcessByReference',
-        params: { externalReference: reference },
+        params: { externalReference },
         schema: processSchema,
-        subject: `process with external reference ${reference}`,
+        subject: `process with external reference ${externalReference}`,
         ...options,
       });
     },
     async listSteps(profileId, which, options = {}) {
       if ('processId' in which) {
-        const id = checkId(which.processId, 'process id');
         return http.call({
           profile: profile(profileId),
           operation: 'getSteps',
-          params: { processId: id },
+          params: { processId: which.processId },
           schema: stepListSchema,
-          subject: `process ${id}`,
+          subject: `process ${which.processId}`,
           ...options,
         });
       }
-      const reference = checkReference(which.externalReference);
       return http.call({
         profile: profile(profileId),
         operation: 'getStepsByReference',
-        params: { externalReference: reference },
+        params: { externalReference: which.externalReference },
         schema: stepListSchema,
-        subject: `process with external reference ${reference}`,
+        subject: `process with external reference ${which.externalReference}`,
         ...options,
       });
     },
     async currentStep(profileId, processId, options = {}) {
-      const id = checkId(processId, 'process id');
       try {
         return await http.call({
           profile: profile(profileId),
           operation: 'getCurrentStep',
-          params: { processId: id },
+          params: { processId },
           schema: stepSchema,
-          subject: `process ${id}`,
+          subject: `process ${processId}`,
           ...options,
         });
       } catch (error) {
@@ -173,10 +168,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
       completeStep(changes, profile(profileId), input, options.signal),
     async getDocument(profileId, which, options = {}) {
       const chosen = profile(profileId);
-      const id = checkId(
-        'href' in which ? documentIdFromHref(chosen, which.href) : which.documentId,
-        'document id',
-      );
+      const id = 'href' in which ? documentIdFromHref(chosen, which.href) : which.documentId;
       return http.call({
         profile: chosen,
         operation: 'getDocument',

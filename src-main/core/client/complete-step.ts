@@ -3,38 +3,34 @@ import {
   completeStepResponseSchema,
   processSchema,
   type CompleteStepResponse,
-  type FieldInput,
   type Process,
   type Step,
 } from '../../../src-shared/api';
 import { maskFields, type AuditIntent } from '../../../src-shared/logs';
+import type { ValidInput } from '../../../src-shared/contract';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
-import { checkFields, checkId, checkIntentId } from './inputs';
 import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
 
-/** Completing a step: which one, with what, under which user intent. */
-export interface CompleteStepInput {
-  processId: string;
-  stepId: string;
-  fields: FieldInput[];
-  /** One UUID per user intent; the Idempotency-Key of every send. Generated when absent. */
-  intentId?: string;
-  /** On a live profile: the process's external reference, typed by the user to confirm. */
-  confirmReference?: string;
-}
+/** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
+export type CompleteStepInput = Omit<ValidInput<'steps.complete'>, 'profileId'>;
 
 /** What completing (and adding a note) needs. */
 export interface ChangeContext extends ChangeDependencies {
   http: Http;
   inFlight: InFlight;
+  /**
+   * Intents this console has sent at least once. Only a retry of one of them may be confirmed by
+   * a read-back; a new intent on a step that is already complete is refused as a conflict.
+   */
+  sentIntents: Set<string>;
 }
 
 /**
- * Completes the current step of a process at most once: checks the inputs and that the step is
- * current (and, on a live tenant, the typed reference), audits the intent, then sends it with
+ * Completes the current step of a process at most once: checks that the step is current (and, on
+ * a live tenant, the typed reference), audits the intent, then sends it with
  * an Idempotency-Key and settles any ambiguous failure by reading the process back.
  */
 export async function completeStep(
@@ -43,10 +39,7 @@ export async function completeStep(
   input: CompleteStepInput,
   signal?: AbortSignal,
 ): Promise<CompleteStepResponse> {
-  const processId = checkId(input.processId, 'process id');
-  const stepId = checkId(input.stepId, 'step id');
-  const fields = checkFields(input.fields, processId);
-  const intentId = input.intentId === undefined ? randomUUID() : checkIntentId(input.intentId);
+  const { processId, stepId, fields, intentId } = input;
   const release = context.inFlight.claim(
     [`intent:${intentId}`, `step:${processId.toLowerCase()}:${stepId.toLowerCase()}`],
     'A completion of this step is already in progress.',
@@ -80,7 +73,7 @@ export async function completeStep(
       });
     const before = await read();
     const earlier = stepState(before, stepId, fields);
-    if (input.intentId !== undefined && earlier.state === 'done') {
+    if (context.sentIntents.has(intentId) && earlier.state === 'done') {
       // A retry of an intent whose earlier send landed after all: confirm it, send nothing.
       return await confirmEarlierSend(context, intentFor(before, earlier.value.completedStep), earlier.value);
     }
@@ -91,6 +84,7 @@ export async function completeStep(
         `Type the external reference ${before.externalReference} exactly to confirm a change on a live tenant.`,
       );
     }
+    context.sentIntents.add(intentId);
     return await runChange(context, {
       intent: intentFor(before, step),
       send: () =>

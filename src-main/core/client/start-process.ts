@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import { processSchema, type Process, type startProcessInputSchema } from '../../../src-shared/api';
+import { processSchema, type Process } from '../../../src-shared/api';
+import type { ValidInput } from '../../../src-shared/contract';
 import { maskFields } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 import type { ChangeContext } from './complete-step';
-import { checkIntentId, checkStart } from './inputs';
 import { runChange } from './safe-change';
 
-/** Starting a process: the request body of API.md operation 1, plus the user intent's id. */
-export type StartProcessInput = z.input<typeof startProcessInputSchema> & { intentId?: string };
+/** Starting a process, as the door validated it: API.md operation 1's body, plus the intent's id. */
+export type StartProcessInput = Omit<ValidInput<'processes.start'>, 'profileId'>;
 
 /**
  * Starts a process, audited like every change. It is sent once: with no step to read back, only
@@ -22,9 +21,7 @@ export async function startProcess(
   input: StartProcessInput,
   signal?: AbortSignal,
 ): Promise<Process> {
-  const { intentId: givenIntent, ...request } = input;
-  const body = checkStart(request);
-  const intentId = givenIntent === undefined ? randomUUID() : checkIntentId(givenIntent);
+  const { intentId = randomUUID(), ...body } = input;
   const reference = body.externalReference;
   const release = context.inFlight.claim([`intent:${intentId}`], 'This process is already being started.');
   try {

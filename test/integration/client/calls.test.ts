@@ -1,3 +1,4 @@
+import { valid } from '../../support/valid-input';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src-main/core/client/api-client';
@@ -70,16 +71,22 @@ describe.each(['headers', 'basic', 'bearer'] as const)('every call with the %s s
 
   it('starts a process, adds a note, completes steps to the end, then has no current step', async () => {
     const { client, profileId, ports } = connect({ authScheme });
-    const started = await client.startProcess(profileId, {
-      processTypeId: flyTippingTypeId,
-      fields: [{ name: 'Location', value: 'Lay-by on the A34', fieldId: randomUUID(), code: 'LOCATION' }],
-    });
+    const started = await client.startProcess(
+      profileId,
+      valid('processes.start', {
+        processTypeId: flyTippingTypeId,
+        fields: [{ name: 'Location', value: 'Lay-by on the A34', fieldId: randomUUID(), code: 'LOCATION' }],
+      }),
+    );
     expect(started.processTypeId).toBe(flyTippingTypeId);
-    const note = await client.addNote(profileId, {
-      processId: started.processId,
-      contents: `Checked via ${authScheme}.`,
-      visibleToAccounts: false,
-    });
+    const note = await client.addNote(
+      profileId,
+      valid('notes.add', {
+        processId: started.processId,
+        contents: `Checked via ${authScheme}.`,
+        visibleToAccounts: false,
+      }),
+    );
     expect(note.author).toBe(sandbox.key.name);
     let current = await client.currentStep(profileId, started.processId);
     expect(current?.name).toBe('Send to back office');
@@ -90,11 +97,14 @@ describe.each(['headers', 'basic', 'bearer'] as const)('every call with the %s s
         current.name === 'Back office assessment'
           ? [{ name: 'Outcome', value: 'Rejected', fieldId: started.processId, code: 'OUTCOME' }]
           : backOfficeFields(started.processId, `BO-${guard}`);
-      const done = await client.completeStep(profileId, {
-        processId: started.processId,
-        stepId: current.stepId,
-        fields,
-      });
+      const done = await client.completeStep(
+        profileId,
+        valid('steps.complete', {
+          processId: started.processId,
+          stepId: current.stepId,
+          fields,
+        }),
+      );
       expect(done.completedStep.stepId).toBe(current.stepId);
       current = await client.currentStep(profileId, started.processId);
       expect(done.currentStep?.stepId ?? null).toBe(current?.stepId ?? null);
@@ -136,11 +146,16 @@ describe('failures a person can act on', () => {
     const seeded = await client.getProcessByReference(profileId, 'FT-000003');
     const done = seeded.steps.find((step) => step.completedOn !== null)!;
     const conflict = await failureOf(
-      client.completeStep(profileId, { processId: seeded.processId, stepId: done.stepId, fields: [] }),
+      client.completeStep(
+        profileId,
+        valid('steps.complete', { processId: seeded.processId, stepId: done.stepId, fields: [] }),
+      ),
     );
     expect(conflict.error.code).toBe('conflict');
     expect(conflict.message).toContain('is already complete; the current step is "Back office assessment"');
-    const invalid = await failureOf(client.startProcess(profileId, { processTypeId: randomUUID() }));
+    const invalid = await failureOf(
+      client.startProcess(profileId, valid('processes.start', { processTypeId: randomUUID() })),
+    );
     expect(['invalid_input', 'not_found']).toContain(invalid.error.code);
     expect(invalid.message).toContain('The service said:');
   });

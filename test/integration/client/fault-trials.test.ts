@@ -1,3 +1,4 @@
+import { valid } from '../../support/valid-input';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src-main/core/client/api-client';
@@ -65,17 +66,23 @@ afterAll(async () => {
 });
 
 async function trial(fault: Exclude<Fault, 'none'>, n: number) {
-  const started = await direct.client.startProcess(direct.profileId, { processTypeId: flyTippingTypeId });
+  const started = await direct.client.startProcess(
+    direct.profileId,
+    valid('processes.start', { processTypeId: flyTippingTypeId }),
+  );
   const stepId = started.steps.find((step) => step.completedOn === null)!.stepId;
   faultOf.set(started.processId.toLowerCase(), fault);
   let verdict: Verdict;
   try {
-    await faulty.client.completeStep(faulty.profileId, {
-      processId: started.processId,
-      stepId,
-      fields: backOfficeFields(started.processId, `BO-${fault}-${n}`),
-      intentId: randomUUID(),
-    });
+    await faulty.client.completeStep(
+      faulty.profileId,
+      valid('steps.complete', {
+        processId: started.processId,
+        stepId,
+        fields: backOfficeFields(started.processId, `BO-${fault}-${n}`),
+        intentId: randomUUID(),
+      }),
+    );
     verdict = 'succeeded';
   } catch (error) {
     if (!(error instanceof Failure)) throw error;

@@ -35,3 +35,22 @@ describe('window.api built from the contract', () => {
     expect(api).not.toHaveProperty('invoke');
   });
 });
+
+describe('typed calls', () => {
+  it('requires the input of a call whose schema has no default', () => {
+    const api = createApi(
+      async () => ({ ok: true, value: null }),
+      () => () => undefined,
+    );
+    // Compile-time checks (tsc -b runs over the tests): these lines must not type-check.
+    const mistakes = () => {
+      // @ts-expect-error steps.complete has no default input
+      void api.steps.complete();
+      // @ts-expect-error processes.get needs its profile and process
+      void api.processes.get();
+    };
+    // A call whose schema has a default may be made without an input.
+    const allowed = () => void api.app.info();
+    expect([typeof mistakes, typeof allowed]).toEqual(['function', 'function']);
+  });
+});

@@ -3,6 +3,7 @@ import { createApiClient } from '../../../../../src-main/core/client/api-client'
 import { Failure } from '../../../../../src-main/core/failure';
 import type { Profile } from '../../../../../src-shared/profile';
 import { apiError, json, makePorts, makeProfile, processBody, startFake, step } from './helpers';
+import { valid } from '../../../../support/valid-input';
 
 const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
 const cleanups: (() => Promise<void>)[] = [];
@@ -169,7 +170,10 @@ describe('API client over HTTP', () => {
       json(response, 503, apiError('busy', 'Busy.')),
     );
     const failure = await failureOf(
-      client.startProcess(profile.id, { processTypeId: id, externalReference: 'FT-9' }),
+      client.startProcess(
+        profile.id,
+        valid('processes.start', { processTypeId: id, externalReference: 'FT-9' }),
+      ),
     );
     expect(failure.error.code).toBe('server_error');
     expect(fake.seen.filter((request) => request.method === 'POST')).toHaveLength(1);
@@ -282,15 +286,14 @@ describe('API client over HTTP', () => {
   });
 
   it('rejects (never throws synchronously) for a bad id or an unknown profile, sending nothing', async () => {
-    const { fake, client, profile } = await setup((_r, response) => json(response, 200, processBody(id, [])));
-    const bad = client.getProcess(profile.id, 'FT-000003');
-    expect(bad).toBeInstanceOf(Promise);
-    expect((await failureOf(bad)).message).toBe(
+    const { fake, client } = await setup((_r, response) => json(response, 200, processBody(id, [])));
+    // A bad id never reaches the client: the contract's door refuses it with this sentence.
+    expect(() => valid('processes.get', { processId: 'FT-000003' })).toThrowError(
       'The process id "FT-000003" is not a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10.',
     );
-    expect(
-      (await failureOf(client.listSteps('no-such-profile', { externalReference: 'FT-1' }))).error.code,
-    ).toBe('not_found');
+    const unknown = client.listSteps('no-such-profile', { externalReference: 'FT-1' });
+    expect(unknown).toBeInstanceOf(Promise);
+    expect((await failureOf(unknown)).error.code).toBe('not_found');
     expect(fake.seen).toHaveLength(0);
   });
 

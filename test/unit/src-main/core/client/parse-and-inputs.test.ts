@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { processSchema } from '../../../../../src-shared/api';
-import { checkFields, checkId, checkStart } from '../../../../../src-main/core/client/inputs';
 import { parseAnswer } from '../../../../../src-main/core/client/parse';
 import { makeProfile, processBody, step } from './helpers';
+import { valid } from '../../../../support/valid-input';
 
 const profile = makeProfile('https://tenant.example.com');
 const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
@@ -37,8 +37,10 @@ describe('parsing answers', () => {
   });
 });
 
-describe('checking inputs', () => {
+describe('checking inputs at the door (the contract), before anything is sent', () => {
   const field = { name: 'Outcome', value: 'Rejected', fieldId: id, code: 'OUTCOME' };
+  const checkFields = (fields: (typeof field)[], processId: string) =>
+    valid('steps.complete', { processId, stepId: id, fields }).fields;
 
   it('names the row and offers the process id for a bad field id', () => {
     expect(() => checkFields([field, { ...field, code: 'REASON', fieldId: 'abc' }], id)).toThrowError(
@@ -63,10 +65,25 @@ describe('checking inputs', () => {
   });
 
   it('checks ids and start requests', () => {
-    expect(() => checkId('FT-000003', 'process id')).toThrowError(/The process id "FT-000003" is not a GUID/);
-    expect(() => checkStart({ processTypeId: id, fields: [{ ...field, fieldId: 'x' }] })).toThrowError(
-      /Field 1 \(OUTCOME\): Field id must be a GUID/,
+    expect(() => valid('processes.get', { processId: 'FT-000003' })).toThrowError(
+      /The process id "FT-000003" is not a GUID/,
     );
-    expect(() => checkStart({ processTypeId: 'nope' })).toThrowError(/The process type id must be a GUID/);
+    expect(() =>
+      valid('processes.start', { processTypeId: id, fields: [{ ...field, fieldId: 'x' }] }),
+    ).toThrowError(/Field 1 \(OUTCOME\): Field id must be a GUID/);
+    expect(() => valid('processes.start', { processTypeId: 'nope' })).toThrowError(
+      /The process type id must be a GUID/,
+    );
+  });
+
+  it('accepts 500 fields of 10,000 characters, and no more in all', () => {
+    const many = Array.from({ length: 500 }, (_, index) => ({
+      ...field,
+      code: `F${index}`,
+      value: 'x'.repeat(10_000),
+    }));
+    expect(checkFields(many, id)).toHaveLength(500);
+    many[0]!.value = 'x'.repeat(10_001);
+    expect(() => checkFields(many, id)).toThrowError(/at most 5,000,000 can be sent at once/);
   });
 });

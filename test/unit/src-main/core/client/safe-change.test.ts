@@ -1,3 +1,4 @@
+import { valid } from '../../../../support/valid-input';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../../src-main/core/client/api-client';
 import { Failure } from '../../../../../src-main/core/failure';
@@ -163,12 +164,15 @@ async function failureOf(promise: Promise<unknown>): Promise<Failure> {
 describe('completing a step safely', () => {
   it('audits the intent before sending, sends the key, audits the outcome', async () => {
     const { client, profile, ports, posts, auditAtSend } = await fakeService(['ok']);
-    const result = await client.completeStep(profile.id, {
-      processId,
-      stepId: stepA,
-      fields: [{ ...fields[0]!, confidential: true }],
-      intentId,
-    });
+    const result = await client.completeStep(
+      profile.id,
+      valid('steps.complete', {
+        processId,
+        stepId: stepA,
+        fields: [{ ...fields[0]!, confidential: true }],
+        intentId,
+      }),
+    );
     expect(result.currentStep?.name).toBe('Back office assessment');
     expect(auditAtSend).toEqual([1]);
     expect(posts()[0]!.headers['idempotency-key']).toBe(intentId);
@@ -192,7 +196,10 @@ describe('completing a step safely', () => {
     'settles %s by reading back: success, completed once',
     async (behaviour) => {
       const { client, profile, ports, posts, state } = await fakeService([behaviour]);
-      const result = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+      const result = await client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      );
       expect(result.completedStep.stepId).toBe(stepA);
       expect(result.currentStep?.stepId).toBe(stepB);
       expect(state.completions).toBe(1);
@@ -203,7 +210,10 @@ describe('completing a step safely', () => {
 
   it('resends with the same key while the step is still current', async () => {
     const { client, profile, posts, state, ports } = await fakeService(['reset', 'reset', 'ok']);
-    await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    await client.completeStep(
+      profile.id,
+      valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+    );
     expect(posts().map((request) => request.headers['idempotency-key'])).toEqual([
       intentId,
       intentId,
@@ -216,7 +226,10 @@ describe('completing a step safely', () => {
   it('gives up after 3 sends with outcome_unknown and what to check', async () => {
     const { client, profile, posts, ports } = await fakeService(['reset', 'reset', 'reset']);
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('outcome_unknown');
     expect(failure.message).toMatch(
@@ -233,7 +246,10 @@ describe('completing a step safely', () => {
   it('says outcome_unknown when the read-back fails', async () => {
     const { client, profile } = await fakeService(['read-fails']);
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('outcome_unknown');
     expect(failure.message).toMatch(/reading it back failed too \(The service failed to answer \(503\)/);
@@ -242,7 +258,10 @@ describe('completing a step safely', () => {
   it('reports a plain refusal as failed without reading back or resending', async () => {
     const { client, profile, posts, ports } = await fakeService(['409']);
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('conflict');
     expect(posts()).toHaveLength(1);
@@ -251,23 +270,28 @@ describe('completing a step safely', () => {
 
   it('refuses a step that is not current, bad fields, and one completion in flight per step', async () => {
     const { client, profile, posts, state } = await fakeService(['commit-stall']);
-    const wrong = await failureOf(client.completeStep(profile.id, { processId, stepId: stepB, fields }));
-    expect(wrong.error.code).toBe('not_found');
-    const badField = await failureOf(
-      client.completeStep(profile.id, {
-        processId,
-        stepId: stepA,
-        fields: [{ ...fields[0]!, fieldId: 'x' }],
-      }),
+    const wrong = await failureOf(
+      client.completeStep(profile.id, valid('steps.complete', { processId, stepId: stepB, fields })),
     );
-    expect(badField.message).toContain(`the process id ${processId} is a valid choice`);
-    const first = client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    expect(wrong.error.code).toBe('not_found');
+    expect(() =>
+      valid('steps.complete', { processId, stepId: stepA, fields: [{ ...fields[0]!, fieldId: 'x' }] }),
+    ).toThrowError(`the process id ${processId} is a valid choice`);
+    const first = client.completeStep(
+      profile.id,
+      valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+    );
     const second = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA.toUpperCase(), fields }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA.toUpperCase(), fields }),
+      ),
     );
     expect(second.message).toBe('A completion of this step is already in progress.');
     await first;
-    const again = await failureOf(client.completeStep(profile.id, { processId, stepId: stepA, fields }));
+    const again = await failureOf(
+      client.completeStep(profile.id, valid('steps.complete', { processId, stepId: stepA, fields })),
+    );
     expect(again.message).toBe(
       'Step "Send to back office" of process FT-000003 is already complete; the current step is "Back office assessment". Reload the process.',
     );
@@ -278,7 +302,10 @@ describe('completing a step safely', () => {
   it('after a send with no clear answer, a refused resend is unknown, never failed', async () => {
     const { client, profile, ports } = await fakeService(['reset', '503']);
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('outcome_unknown');
     expect(ports.lines.at(-1)).toMatchObject({ outcome: 'unknown', errorCode: 'outcome_unknown' });
@@ -286,7 +313,10 @@ describe('completing a step safely', () => {
 
   it('reads back a 2xx it cannot parse, and reports the completion that happened as done', async () => {
     const { client, profile, state } = await fakeService(['commit-204']);
-    const result = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    const result = await client.completeStep(
+      profile.id,
+      valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+    );
     expect(result.currentStep?.name).toBe('Back office assessment');
     expect(state.completions).toBe(1);
   });
@@ -294,7 +324,10 @@ describe('completing a step safely', () => {
   it("does not report a colleague's completion of the step as this one", async () => {
     const { client, profile, ports } = await fakeService(['other-completes-502']);
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('outcome_unknown');
     expect(failure.message).toContain('not with the field values this console sent');
@@ -304,11 +337,17 @@ describe('completing a step safely', () => {
   it('confirms a retried intent whose earlier send landed, without sending again', async () => {
     const { client, profile, posts, state, ports } = await fakeService(['commit-read-fails']);
     const first = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+      ),
     );
     expect(first.error.code).toBe('outcome_unknown');
     state.readFails = false;
-    const retried = await client.completeStep(profile.id, { processId, stepId: stepA, fields, intentId });
+    const retried = await client.completeStep(
+      profile.id,
+      valid('steps.complete', { processId, stepId: stepA, fields, intentId }),
+    );
     expect(retried.completedStep.name).toBe('Send to back office');
     expect(posts()).toHaveLength(1);
     expect(state.completions).toBe(1);
@@ -319,7 +358,10 @@ describe('completing a step safely', () => {
     const { client, profile, ports } = await fakeService(['400-echo']);
     const secret = [{ ...fields[0]!, value: 'AB123456C', confidential: true }];
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields: secret, intentId }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields: secret, intentId }),
+      ),
     );
     expect(failure.error.code).toBe('invalid_input');
     expect(failure.message).toContain('value •••••• is not valid');
@@ -329,18 +371,24 @@ describe('completing a step safely', () => {
   it('asks for the external reference on a live tenant', async () => {
     const { client, profile, posts } = await fakeService(['ok'], 'live');
     const failure = await failureOf(
-      client.completeStep(profile.id, { processId, stepId: stepA, fields, confirmReference: 'FT-3' }),
+      client.completeStep(
+        profile.id,
+        valid('steps.complete', { processId, stepId: stepA, fields, confirmReference: 'FT-3' }),
+      ),
     );
     expect(failure.message).toBe(
       'Type the external reference FT-000003 exactly to confirm a change on a live tenant.',
     );
     expect(posts()).toHaveLength(0);
-    await client.completeStep(profile.id, {
-      processId,
-      stepId: stepA,
-      fields,
-      confirmReference: 'FT-000003',
-    });
+    await client.completeStep(
+      profile.id,
+      valid('steps.complete', {
+        processId,
+        stepId: stepA,
+        fields,
+        confirmReference: 'FT-000003',
+      }),
+    );
     expect(posts()).toHaveLength(1);
   });
 
@@ -352,7 +400,9 @@ describe('completing a step safely', () => {
       audit: { intent: () => Promise.reject(new Error('ENOSPC')), outcome: async () => undefined },
     });
     cleanups.push(() => client.close());
-    const failure = await failureOf(client.completeStep(profile.id, { processId, stepId: stepA, fields }));
+    const failure = await failureOf(
+      client.completeStep(profile.id, valid('steps.complete', { processId, stepId: stepA, fields })),
+    );
     expect(failure.message).toMatch(
       /^Nothing was sent: the audit log could not record the change first \(ENOSPC\)/,
     );
@@ -363,12 +413,15 @@ describe('completing a step safely', () => {
 describe('adding a note safely', () => {
   it('settles a lost answer by finding the new note, and adds it once', async () => {
     const { client, profile, state, posts, ports } = await fakeService(['commit-502']);
-    const note = await client.addNote(profile.id, {
-      processId,
-      contents: 'Collected by crew 4.',
-      visibleToAccounts: false,
-      intentId,
-    });
+    const note = await client.addNote(
+      profile.id,
+      valid('notes.add', {
+        processId,
+        contents: 'Collected by crew 4.',
+        visibleToAccounts: false,
+        intentId,
+      }),
+    );
     expect(note).toMatchObject({ noteId: 'n1', contents: 'Collected by crew 4.' });
     expect(state.notes).toHaveLength(1);
     expect(posts()).toHaveLength(1);
@@ -381,17 +434,19 @@ describe('adding a note safely', () => {
 
   it('resends a note that did not arrive, with the same key', async () => {
     const { client, profile, state, posts } = await fakeService(['reset', 'ok']);
-    await client.addNote(profile.id, { processId, contents: 'Second try.', visibleToAccounts: true });
+    await client.addNote(
+      profile.id,
+      valid('notes.add', { processId, contents: 'Second try.', visibleToAccounts: true }),
+    );
     expect(state.notes).toHaveLength(1);
     expect(new Set(posts().map((request) => request.headers['idempotency-key'])).size).toBe(1);
   });
 
   it('refuses an empty note before sending', async () => {
-    const { client, profile, posts } = await fakeService([]);
-    expect(
-      (await failureOf(client.addNote(profile.id, { processId, contents: '  ', visibleToAccounts: false })))
-        .message,
-    ).toBe('Note: The note is empty.');
+    const { posts } = await fakeService([]);
+    expect(() => valid('notes.add', { processId, contents: '  ', visibleToAccounts: false })).toThrowError(
+      'Note: The note is empty.',
+    );
     expect(posts()).toHaveLength(0);
   });
 });

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { guidPattern } from './api';
+
+/**
+ * The contract's one way of turning zod issues into sentences a person can act on. The door into
+ * main uses it for every call, and the renderer's forms use it beside their inputs, so a rule's
+ * wording lives with the rule (in the schema) and its framing lives here.
+ */
+
+type Issue = Pick<z.core.$ZodIssue, 'path' | 'message'>;
+
+/** How a key is named in a sentence: `processId` -> "process id". */
+const labels: Record<string, string> = {
+  processId: 'process id',
+  processTypeId: 'process type id',
+  stepId: 'step id',
+  documentId: 'document id',
+  externalReference: 'external reference',
+  intentId: 'intent id',
+  fieldId: 'Field id',
+  fieldType: 'Field type',
+  contents: 'Note:',
+};
+
+/** The sentence for one issue; `input` (the raw call input) lets a field row be named by its code. */
+export function describeIssue(issue: Issue, input?: unknown): string {
+  const [first, row, key] = issue.path;
+  if (first === 'fields' && typeof row === 'number') {
+    const code = codeAt(input, row);
+    const where = `Field ${row + 1}${code ? ` (${code})` : ''}`;
+    const text = key === undefined ? issue.message : framed(String(key), issue.message);
+    const processId = guidOf(input, 'processId');
+    const hint = key === 'fieldId' && processId ? `; the process id ${processId} is a valid choice` : '';
+    return sentence(`${where}: ${text}${hint}`);
+  }
+  if (first === 'notes' && typeof row === 'number') return sentence(`Note ${row + 1}: ${issue.message}`);
+  if (typeof first === 'string' && issue.path.length === 1 && labels[first]) {
+    const label = labels[first];
+    return sentence(label.endsWith(':') ? `${label} ${issue.message}` : `The ${label} ${issue.message}`);
+  }
+  const where = issue.path.map(String).join('.');
+  return sentence(where ? `${where}: ${issue.message}` : issue.message);
+}
+
+/** Every issue's sentence (at most five), for one error message. */
+export function describeIssues(issues: readonly Issue[], input?: unknown): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => describeIssue(issue, input))
+    .join(' ');
+}
+
+/** `fieldId` + 'must be a GUID…' -> 'Field id must be a GUID…'; a message naming its key stays. */
+function framed(key: string, message: string): string {
+  const label = labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+  if (message.startsWith('must') || message.startsWith('is ')) return `${label} ${message}`;
+  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function codeAt(input: unknown, row: number): string | undefined {
+  const fields = (input as { fields?: unknown } | undefined)?.fields;
+  const code = Array.isArray(fields) ? (fields[row] as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' && code.trim() ? code.trim() : undefined;
+}
+
+function guidOf(input: unknown, key: string): string | undefined {
+  const value = (input as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' && guidPattern.test(value.trim()) ? value.trim() : undefined;
+}

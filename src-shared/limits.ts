@@ -1,0 +1,34 @@
+/**
+ * The sizes one bridge call may carry. The contract's schemas and the browser shell's body limit
+ * both read them here, so a request the contract accepts always fits through the shell.
+ */
+export const limits = {
+  /** Fields in one start or completion. */
+  fields: 500,
+  fieldName: 200,
+  fieldCode: 200,
+  fieldDescription: 2_000,
+  fieldType: 50,
+  fieldValue: 100_000,
+  /** All field values of one request together: 500 fields of 10,000 characters. */
+  fieldValuesTotal: 5_000_000,
+  noteContents: 20_000,
+} as const;
+
+/** JSON escapes a control character as `\u0000`: six bytes, the most one character can take. */
+const worstBytesPerCharacter = 6;
+
+/** Characters of one largest field other than its value (name, code, description, type, id). */
+const fieldOverhead =
+  limits.fieldName + limits.fieldCode + limits.fieldDescription + limits.fieldType + 36 + 120;
+
+/**
+ * The browser shell's body limit: the largest completion the contract accepts, every character
+ * escaped, plus room for the rest of the request. A larger body cannot be valid, so it is refused
+ * before it is read whole.
+ */
+export const maxBridgeBodyBytes =
+  Math.ceil(
+    ((limits.fieldValuesTotal + limits.fields * fieldOverhead) * worstBytesPerCharacter) / 2 ** 20 + 1,
+  ) *
+  2 ** 20;
