@@ -10,7 +10,7 @@ const electronIpc = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  { ignores: ['out/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', 'release/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

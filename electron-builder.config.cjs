@@ -1,0 +1,75 @@
+// @ts-check
+/**
+ * Installers for Process Console (electron-builder 26): AppImage and deb on Linux, NSIS on
+ * Windows, a signed, notarized dmg on macOS. `npm run dist` builds the console, then this packs
+ * it; each installer is made on its own OS (see the README's "Build an installer").
+ * A unit test (test/unit/packaging/electron-builder-config.test.ts) pins what matters here.
+ */
+
+/**
+ * Electron fuses, flipped in the packaged binary before it is signed, so the OS signature check
+ * keeps them flipped. electron-builder applies them itself (`electronFuses`, documented at
+ * https://www.electron.build/tutorials/adding-electron-fuses); this is their one list.
+ * @type {import('electron-builder').Configuration['electronFuses']}
+ */
+const electronFuses = {
+  // No ELECTRON_RUN_AS_NODE: the signed app cannot be used as a general-purpose Node. The console
+  // never forks with it (the reference service and the XML worker run in-process).
+  runAsNode: false,
+  // NODE_OPTIONS and NODE_EXTRA_CA_CERTS ignored: a profile names its CA file in the console.
+  enableNodeOptionsEnvironmentVariable: false,
+  // No --inspect or SIGUSR1 debugger into the process that holds API keys.
+  enableNodeCliInspectArguments: false,
+  // app.asar checked against the hash electron-builder embeds (macOS and Windows).
+  enableEmbeddedAsarIntegrityValidation: true,
+  // Only app.asar is loaded, never a loose `app/` folder put beside it.
+  onlyLoadAppFromAsar: true,
+  // Chromium's cookie store encrypted with the OS key; the console keeps no cookies it needs
+  // across a change of this fuse, so turning it on now costs nothing.
+  enableCookieEncryption: true,
+};
+
+/** @type {import('electron-builder').Configuration} */
+const config = {
+  appId: 'org.processconsole.desktop',
+  productName: 'Process Console',
+  directories: { output: 'release', buildResources: 'build' },
+
+  // The built console only: electron-vite bundles src-*/ (the reference service's seed data is a
+  // module inside out/main, not a file read at run time). electron-builder adds package.json and
+  // the production node_modules itself; tests, sources and fixtures stay out.
+  files: ['out/**', 'package.json'],
+  asar: true,
+  // A native addon is loaded by the OS from a real file, not from inside the archive.
+  asarUnpack: ['**/*.node', '**/node_modules/keytar/**'],
+  // Every addon is N-API (test/unit/packaging/native-addon-gate-build.test.ts), so the binary npm
+  // installed for this OS and architecture loads in Electron as it is; no rebuild, no compiler.
+  npmRebuild: false,
+  electronFuses,
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Utility',
+    maintainer: 'Process Console maintainers <maintainers@processconsole.org>',
+    synopsis: 'Admin console for the Process Integration API',
+  },
+
+  win: { target: ['nsis'] },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+
+  mac: {
+    target: ['dmg'],
+    category: 'public.app-category.developer-tools',
+    hardenedRuntime: true,
+    entitlements: 'build/entitlements.mac.plist',
+    // Helpers (renderer, GPU) get the same list instead of electron-builder's broader template.
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    // Built-in notarization (notarytool through @electron/notarize), credentials from the
+    // environment: APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID +
+    // APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID, or APPLE_KEYCHAIN_PROFILE (+ APPLE_KEYCHAIN).
+    // With none set, electron-builder logs "skipped macOS notarization" and goes on.
+    notarize: true,
+  },
+};
+
+module.exports = config;
