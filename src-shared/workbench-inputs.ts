@@ -45,7 +45,11 @@ export const inboxConfigureInput = z
 export const formSubmissionInput = z
   .object({
     profileId,
-    formCode: z.enum(['report-fly-tipping', 'bulky-waste']),
+    // The service knows its forms; the console only checks the code's shape.
+    formCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, 'must be a form code (letters, digits, - and _)'),
     answers: z.record(z.string(), z.string().max(10_000)),
     account: z
       .object({ accountId: z.string().min(1), reference: z.string(), name: z.string() })

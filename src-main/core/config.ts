@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { appDataSegments } from '../../src-shared/app-folder';
 import { Failure } from './failure';
 
 /** Where the console keeps its files, decided once at start-up. */
@@ -10,11 +11,7 @@ export interface ConsoleConfig {
 
 /** The OS's per-user application data folder for the console. */
 export function defaultDataDir(platform = process.platform, env = process.env, home = homedir()): string {
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Process Console');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Process Console');
-  const base =
-    env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
-  return join(base, 'process-console');
+  return join(...appDataSegments(platform, env, home));
 }
 
 /**

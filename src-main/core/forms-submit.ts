@@ -8,7 +8,7 @@ const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 
 /** What a test form submission carries. */
 export interface FormSubmission {
-  formCode: 'report-fly-tipping' | 'bulky-waste';
+  formCode: string;
   answers: Record<string, string>;
   account?: { accountId: string; reference: string; name: string };
 }

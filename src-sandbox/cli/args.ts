@@ -1,6 +1,7 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../../src-main/core/config';
+import { appDataSegments } from '../../src-shared/app-folder';
 
 /** A command line the CLI understood. */
 export type CliCommand =
@@ -22,7 +23,7 @@ export class UsageError extends Error {}
 
 /** The sandbox's own folder inside the console's OS app-data folder. */
 export function defaultSandboxDataDir(): string {
-  return join(defaultDataDir(), 'sandbox');
+  return join(...appDataSegments(process.platform, process.env, homedir()), 'sandbox');
 }
 
 /** Parses `npm run sandbox -- [command] [--flags]`. */

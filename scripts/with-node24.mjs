@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs a command on the project's Node 24 (the major Electron 45 embeds), whatever Node npm itself
+// runs on. npm puts the directory of its own Node first on a script's PATH, so on a machine whose
+// system Node is older (Debian's 20) a plain `node` in a script would be that one. This puts the
+// `node` dev dependency's binary, then node_modules/.bin, first, and every child inherits it.
+// Kept to syntax any Node since 12 runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const binDir = join(root, 'node_modules', '.bin');
+const candidates = [
+  join(root, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'),
+];
+const local = candidates.find((file) => existsSync(file));
+const nodeDir = local
+  ? dirname(local)
+  : process.version.startsWith('v24.')
+    ? dirname(process.execPath)
+    : null;
+if (!nodeDir) {
+  console.error(
+    `This project runs on Node 24, and its copy is missing (npm found Node ${process.version}). Run \`npm install\` first.`,
+  );
+  process.exit(1);
+}
+const pathKey = Object.keys(process.env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+const env = { ...process.env, [pathKey]: [nodeDir, binDir, process.env[pathKey] ?? ''].join(delimiter) };
+const [command, ...args] = process.argv.slice(2);
+const run = spawnSync(command, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
+if (run.error) {
+  console.error(`Could not run ${command}: ${run.error.message}`);
+  process.exit(1);
+}
+process.exit(run.status ?? (run.signal ? 1 : 0));
