@@ -16,7 +16,8 @@ export const databaseFileName = 'sandbox.db';
  */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // Unknown named parameters are ignored, as better-sqlite3 did: repos bind whole records.
+  // Unknown named parameters are ignored (node:sqlite would throw): repos bind whole records,
+  // and an update binds a full ProcessRecord though it sets only some columns.
   const db = new DatabaseSync(join(dataDir, databaseFileName), { allowUnknownNamedParameters: true });
   try {
     db.exec('PRAGMA journal_mode = WAL');

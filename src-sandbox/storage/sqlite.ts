@@ -5,7 +5,7 @@ import type { DatabaseSync, SQLInputValue, SQLOutputValue } from 'node:sqlite';
  * when it throws. At the outermost level it is `BEGIN IMMEDIATE`, which takes the write lock
  * first so two processes never deadlock upgrading a read; inside another transaction it is a
  * savepoint, so a throwing `work` undoes only itself and the outer transaction goes on.
- * (node:sqlite has no `db.transaction()`; this keeps better-sqlite3's semantics.)
+ * (node:sqlite has no `db.transaction()`; this is the one the storage code used before.)
  */
 export function transaction<T>(db: DatabaseSync, work: () => T): T {
   const nested = db.isTransaction;
