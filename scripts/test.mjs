@@ -12,7 +12,9 @@ const bin = (name) => `node_modules/.bin/${name}`;
 // run on the `node` dev dependency's binary, so this holds even where the system Node is older.
 console.log(`Node ${process.version} (${process.execPath})`);
 if (!process.version.startsWith('v24.')) {
-  console.error(`The suite must run on Node 24 (Electron 45's), not ${process.version}: run it with \`npm test\`.`);
+  console.error(
+    `The suite must run on Node 24 (Electron 45's), not ${process.version}: run it with \`npm test\`.`,
+  );
   process.exit(1);
 }
 const results = 'test-results';
