@@ -11,6 +11,7 @@ import { demoSeed } from './seed/demo-seed';
 import { parseSeed, readSeedFile } from './seed/load-seed';
 import { openDatabase, type Db } from './storage/db';
 import { createRepos } from './storage/repos';
+import { transaction } from './storage/sqlite';
 import { WriteQueue } from './storage/write-queue';
 
 /** Settings shared by the server and the CLI's offline commands. */
@@ -82,7 +83,7 @@ export function openSandbox(options: CoreOptions): SandboxCore {
       reads,
       firstRunPasswords,
       notices,
-      createApiKey: (name, createdBy) => db.transaction(() => createApiKey(repos, clock, name, createdBy))(),
+      createApiKey: (name, createdBy) => transaction(db, () => createApiKey(repos, clock, name, createdBy)),
       close: () =>
         (closed ??= (async () => {
           await runner.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openSandbox, type SandboxCore } from '../open-sandbox';
 import { hashSecret } from '../security/secret-hash';
+import { transaction } from '../storage/sqlite';
 
 /** Where the CLI writes: stdout for results, stderr for everything a person should read. */
 export interface CliOutput {
@@ -19,7 +20,7 @@ export async function createKeyCommand(dataDir: string, name: string, io: CliOut
 export async function resetPasswordCommand(dataDir: string, user: string, io: CliOutput): Promise<void> {
   await withCore(dataDir, io, undefined, async (core) => {
     const password = randomBytes(15).toString('base64url');
-    const changed = core.db.transaction(() => core.ctx.repos.staff.setPassword(user, hashSecret(password)))();
+    const changed = transaction(core.db, () => core.ctx.repos.staff.setPassword(user, hashSecret(password)));
     if (!changed) {
       const known = core.ctx.repos.staff.userNames().join(', ');
       throw new Error(`No staff user is named ${user}; the staff users are: ${known}.`);

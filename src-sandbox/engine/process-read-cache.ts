@@ -1,4 +1,5 @@
 import type { Db } from '../storage/db';
+import { prepareColumn } from '../storage/sqlite';
 
 const maxEntries = 5000;
 
@@ -15,13 +16,13 @@ export class ProcessReadCache {
   private seenVersion: number;
 
   constructor(db: Db) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
-    this.seenVersion = this.dataVersion.get() as number;
+    this.dataVersion = prepareColumn<number>(db, 'PRAGMA data_version');
+    this.seenVersion = this.dataVersion.get()!;
   }
 
   /** The JSON text of what `build` returns for `key`; undefined (not cached) when it returns undefined. */
   text(key: string, build: () => unknown): string | undefined {
-    const version = this.dataVersion.get() as number;
+    const version = this.dataVersion.get()!;
     if (version !== this.seenVersion) {
       this.entries.clear();
       this.seenVersion = version;

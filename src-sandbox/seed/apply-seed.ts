@@ -10,6 +10,7 @@ import { submitForm } from '../forms/form-submission';
 import { hashSecret } from '../security/secret-hash';
 import type { Db } from '../storage/db';
 import type { Repos } from '../storage/repos';
+import { transaction } from '../storage/sqlite';
 import { SeedError } from './load-seed';
 import type { Seed, SeedHistoryEvent, SeedProcess } from './seed-schema';
 
@@ -31,38 +32,36 @@ export function applySeed(
 ): Record<string, string> | undefined {
   const passwords: Record<string, string> = {};
   // IMMEDIATE takes the write lock first, so two processes opening one new folder seed it once.
-  const seeded = db
-    .transaction(() => {
-      if (repos.catalog.meta('seeded_on') !== undefined) return false;
-      seed.processTypes.forEach((type) => repos.catalog.addProcessType(type));
-      seed.forms.forEach((form) => repos.catalog.addForm(form));
-      seed.staff.groups.forEach((group) => repos.staff.addGroup(group.name, group.permissions));
-      for (const user of seed.staff.users) {
-        const password = randomBytes(15).toString('base64url');
-        repos.staff.addUser(user.userName, user.displayName, hashSecret(password), user.groups);
-        passwords[user.userName] = password;
-      }
-      const seedTime = clock().getTime();
-      let now = seedTime;
-      const scope: ChangeScope = {
-        repos,
-        catalog: catalogFrom(seed.processTypes, seed.forms),
-        clock: () => new Date(now),
-        restStepsToRun: [],
-      };
-      seed.processes.forEach((process, index) => {
-        now = seedTime - process.minutesAgo * 60_000;
-        const processId = startSeedProcess(scope, process);
-        process.history.forEach((event, eventIndex) => {
-          now = Math.min(now + minutesBetweenEvents * 60_000, seedTime);
-          replay(scope, processId, event, `processes[${index}].history[${eventIndex}]`);
-        });
+  const seeded = transaction(db, () => {
+    if (repos.catalog.meta('seeded_on') !== undefined) return false;
+    seed.processTypes.forEach((type) => repos.catalog.addProcessType(type));
+    seed.forms.forEach((form) => repos.catalog.addForm(form));
+    seed.staff.groups.forEach((group) => repos.staff.addGroup(group.name, group.permissions));
+    for (const user of seed.staff.users) {
+      const password = randomBytes(15).toString('base64url');
+      repos.staff.addUser(user.userName, user.displayName, hashSecret(password), user.groups);
+      passwords[user.userName] = password;
+    }
+    const seedTime = clock().getTime();
+    let now = seedTime;
+    const scope: ChangeScope = {
+      repos,
+      catalog: catalogFrom(seed.processTypes, seed.forms),
+      clock: () => new Date(now),
+      restStepsToRun: [],
+    };
+    seed.processes.forEach((process, index) => {
+      now = seedTime - process.minutesAgo * 60_000;
+      const processId = startSeedProcess(scope, process);
+      process.history.forEach((event, eventIndex) => {
+        now = Math.min(now + minutesBetweenEvents * 60_000, seedTime);
+        replay(scope, processId, event, `processes[${index}].history[${eventIndex}]`);
       });
-      repos.catalog.setMeta('seed_name', seed.name);
-      repos.catalog.setMeta('seeded_on', isoDate(clock()));
-      return true;
-    })
-    .immediate();
+    });
+    repos.catalog.setMeta('seed_name', seed.name);
+    repos.catalog.setMeta('seeded_on', isoDate(clock()));
+    return true;
+  });
   return seeded ? passwords : undefined;
 }
 

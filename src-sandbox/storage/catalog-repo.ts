@@ -1,6 +1,7 @@
 import type { FormDefinition, ProcessTypeDefinition } from '../seed/seed-schema';
 import { definitionSchemas } from '../seed/seed-schema';
 import type { Db } from './db';
+import { prepareColumn } from './sqlite';
 
 /** Process types, forms and the folder's metadata: the configuration a seed sets. */
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;
@@ -11,9 +12,9 @@ export function createCatalogRepo(db: Db) {
     db.prepare(`INSERT INTO process_types (process_type_id, name, reference_prefix, definition)
     VALUES (?, ?, ?, ?)`);
   const insertForm = db.prepare('INSERT INTO forms (form_code, definition) VALUES (?, ?)');
-  const types = db.prepare('SELECT definition FROM process_types ORDER BY rowid').pluck();
-  const forms = db.prepare('SELECT definition FROM forms ORDER BY rowid').pluck();
-  const getMeta = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  const types = prepareColumn<string>(db, 'SELECT definition FROM process_types ORDER BY rowid');
+  const forms = prepareColumn<string>(db, 'SELECT definition FROM forms ORDER BY rowid');
+  const getMeta = prepareColumn<string>(db, 'SELECT value FROM meta WHERE key = ?');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
 
   return {
@@ -25,13 +26,13 @@ export function createCatalogRepo(db: Db) {
       insertForm.run(form.formCode, JSON.stringify(form));
     },
     processTypes(): ProcessTypeDefinition[] {
-      return (types.all() as string[]).map((json) => definitionSchemas.processType.parse(JSON.parse(json)));
+      return types.all().map((json) => definitionSchemas.processType.parse(JSON.parse(json)));
     },
     forms(): FormDefinition[] {
-      return (forms.all() as string[]).map((json) => definitionSchemas.form.parse(JSON.parse(json)));
+      return forms.all().map((json) => definitionSchemas.form.parse(JSON.parse(json)));
     },
     meta(key: string): string | undefined {
-      return getMeta.get(key) as string | undefined;
+      return getMeta.get(key);
     },
     setMeta(key: string, value: string): void {
       setMeta.run(key, value);

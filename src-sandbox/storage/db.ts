@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './migrations';
 
 /** The database connection type used throughout the service. */
-export type Db = Database.Database;
+export type Db = DatabaseSync;
 
 /** The file inside the data folder that holds everything. */
 export const databaseFileName = 'sandbox.db';
@@ -16,12 +16,14 @@ export const databaseFileName = 'sandbox.db';
  */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, databaseFileName));
+  // Unknown named parameters are ignored (node:sqlite would throw): repos bind whole records,
+  // and an update binds a full ProcessRecord though it sets only some columns.
+  const db = new DatabaseSync(join(dataDir, databaseFileName), { allowUnknownNamedParameters: true });
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec('PRAGMA foreign_keys = ON');
     migrate(db);
   } catch (error) {
     db.close();

@@ -10,6 +10,8 @@ export interface StoredDocument {
   contents: Buffer;
 }
 
+type DocumentRow = Omit<StoredDocument, 'contents'> & { contents: Uint8Array };
+
 /** Documents attached to processes. */
 export type DocumentRepo = ReturnType<typeof createDocumentRepo>;
 
@@ -32,7 +34,11 @@ export function createDocumentRepo(db: Db) {
       insert.run({ ...document, createdOn });
     },
     get(documentId: string): StoredDocument | undefined {
-      return byId.get(documentId) as StoredDocument | undefined;
+      const row = byId.get(documentId) as DocumentRow | undefined;
+      if (!row) return undefined;
+      // node:sqlite reads a BLOB as a plain Uint8Array; callers want a Buffer (base64). No copy.
+      const { contents } = row;
+      return { ...row, contents: Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength) };
     },
     list(processId: string): DocumentSummary[] {
       return (ofProcess.all(processId) as Array<Omit<DocumentSummary, 'href'>>).map((row) => ({

@@ -1,5 +1,6 @@
 import type { Field } from '../domain/api-types';
 import type { Db } from './db';
+import { prepareColumn } from './sqlite';
 
 /** Process fields, keyed by code. */
 export type FieldRepo = ReturnType<typeof createFieldRepo>;
@@ -17,7 +18,7 @@ export function createFieldRepo(db: Db) {
     ON CONFLICT (process_id, code) DO UPDATE SET name = excluded.name, value = excluded.value,
       field_id = excluded.field_id, description = excluded.description, field_type = excluded.field_type,
       confidential = excluded.confidential`);
-  const valueOf = db.prepare('SELECT value FROM fields WHERE process_id = ? AND code = ?').pluck();
+  const valueOf = prepareColumn<string>(db, 'SELECT value FROM fields WHERE process_id = ? AND code = ?');
 
   return {
     list(processId: string): Field[] {
@@ -30,7 +31,7 @@ export function createFieldRepo(db: Db) {
     },
     /** A field's value, or undefined when the process has no field of that code. */
     value(processId: string, code: string): string | undefined {
-      return valueOf.get(processId, code) as string | undefined;
+      return valueOf.get(processId, code);
     },
   };
 }

@@ -41,13 +41,13 @@ export function createKeyRepo(db: Db) {
 
   return {
     insert(record: ApiKeyRecord): void {
-      insert.run(record);
+      insert.run({ ...record });
     },
     findByApiKey(apiKey: string): ApiKeyRecord | undefined {
       return byApiKey.get(apiKey) as ApiKeyRecord | undefined;
     },
     list(): ApiKeySummary[] {
-      return list.all() as ApiKeySummary[];
+      return list.all() as unknown as ApiKeySummary[];
     },
     /** Deletes a key and its tokens; false when no key has that id. */
     remove(keyId: string): boolean {

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { transaction } from './sqlite';
 
 interface Migration {
   version: number;
@@ -92,9 +93,9 @@ export function migrate(db: Db): void {
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { Account, ProcessStatus } from '../domain/api-types';
 import type { Db } from './db';
+import { prepareColumn } from './sqlite';
 
 /** A process row, in API names. */
 export interface ProcessRecord {
@@ -28,7 +29,7 @@ export function createProcessRepo(db: Db) {
     @externalReference, @status, @startedDate, @completedDate, @location, @allocatedUser, @geoTag)`);
   const byId = db.prepare(`SELECT ${columns} FROM processes WHERE process_id = ?`);
   const byReference = db.prepare(`SELECT ${columns} FROM processes WHERE external_reference = ?`);
-  const referenceTaken = db.prepare('SELECT 1 FROM processes WHERE external_reference = ?').pluck();
+  const referenceTaken = prepareColumn<number>(db, 'SELECT 1 FROM processes WHERE external_reference = ?');
   const update = db.prepare(`UPDATE processes SET status = @status, completed_date = @completedDate,
     location = @location, allocated_user = @allocatedUser, geo_tag = @geoTag WHERE process_id = @processId`);
   const takeNumber = db.prepare(`UPDATE process_types SET next_reference = next_reference + 1
@@ -40,7 +41,7 @@ export function createProcessRepo(db: Db) {
 
   return {
     insert(record: ProcessRecord): void {
-      insert.run(record);
+      insert.run({ ...record });
     },
     get(processId: string): ProcessRecord | undefined {
       return byId.get(processId) as ProcessRecord | undefined;
@@ -52,7 +53,7 @@ export function createProcessRepo(db: Db) {
       return referenceTaken.get(externalReference) !== undefined;
     },
     update(record: ProcessRecord): void {
-      update.run(record);
+      update.run({ ...record });
     },
     /** The type's next free reference, e.g. `FT-000042`, skipping any a client chose itself. */
     nextReference(processTypeId: string): string {
@@ -68,7 +69,7 @@ export function createProcessRepo(db: Db) {
       );
     },
     accounts(processId: string): Account[] {
-      return accountsOf.all(processId) as Account[];
+      return accountsOf.all(processId) as unknown as Account[];
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { RestCall, Step, StepKind } from '../domain/api-types';
 import type { Db } from './db';
+import { prepareColumn } from './sqlite';
 
 /** Where a REST API step's call stands: waiting to be made, or its last outcome. */
 export type RestState = 'pending' | 'succeeded' | 'failed';
@@ -38,16 +39,15 @@ export function createStepRepo(db: Db) {
   );
   const complete = db.prepare('UPDATE steps SET completed_on = ? WHERE step_id = ? AND completed_on IS NULL');
   const record = db.prepare('UPDATE steps SET rest_state = ?, rest_call = ? WHERE step_id = ?');
-  const waiting = db
-    .prepare(
-      `SELECT step_id FROM steps WHERE completed_on IS NULL AND rest_state IN
+  const waiting = prepareColumn<string>(
+    db,
+    `SELECT step_id FROM steps WHERE completed_on IS NULL AND rest_state IN
     (SELECT value FROM json_each(?)) ORDER BY seq`,
-    )
-    .pluck();
+  );
 
   return {
     insert(step: StepRecord): void {
-      insert.run(step);
+      insert.run({ ...step });
     },
     get(stepId: string): StepRecord | undefined {
       const row = byId.get(stepId) as StepRow | undefined;
@@ -59,7 +59,7 @@ export function createStepRepo(db: Db) {
       return row && toStep(row);
     },
     list(processId: string): Step[] {
-      return (ofProcess.all(processId) as StepRow[]).map(toStep);
+      return (ofProcess.all(processId) as unknown as StepRow[]).map(toStep);
     },
     current(processId: string): Step | undefined {
       const row = current.get(processId) as StepRow | undefined;
@@ -78,7 +78,7 @@ export function createStepRepo(db: Db) {
     },
     /** Ids of current REST API steps in the given states, oldest first. */
     waitingRestSteps(states: RestState[]): string[] {
-      return waiting.all(JSON.stringify(states)) as string[];
+      return waiting.all(JSON.stringify(states));
     },
   };
 }

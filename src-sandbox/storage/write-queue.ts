@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { transaction } from './sqlite';
 
 interface PendingWrite {
   change: () => unknown;
@@ -41,16 +42,16 @@ export class WriteQueue {
     if (batch.length === 0) return;
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      this.db.transaction(() => {
+      transaction(this.db, () => {
         for (const write of batch) {
           try {
             // A nested transaction is a savepoint: a throwing change rolls back only itself.
-            outcomes.push({ ok: true, value: this.db.transaction(write.change)() });
+            outcomes.push({ ok: true, value: transaction(this.db, write.change) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
         }
-      })();
+      });
     } catch (error) {
       for (const write of batch) write.reject(error);
       return;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../../src-sandbox/storage/sqlite';
 
 /** The external reference of the long process. */
 export const longReference = 'LONG-10000';
@@ -11,12 +12,12 @@ export const longReference = 'LONG-10000';
  * the service's real database (which it reads on every request).
  */
 export function addLongProcess(sandboxDataDir: string, count = 10_000): string {
-  const db = new Database(join(sandboxDataDir, 'sandbox.db'));
-  db.pragma('busy_timeout = 5000');
+  const db = new DatabaseSync(join(sandboxDataDir, 'sandbox.db'));
+  db.exec('PRAGMA busy_timeout = 5000');
   const processId = randomUUID();
   const processTypeId = '6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01';
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString().slice(0, 19);
-  db.transaction(() => {
+  transaction(db, () => {
     db.prepare(
       `INSERT INTO processes (process_id, process_type_id, external_reference, status, started_date, completed_date, location, allocated_user, geo_tag)
        VALUES (?, ?, ?, 'InProgress', ?, NULL, 'Long Lane', 'Back office team', NULL)`,
@@ -46,7 +47,7 @@ export function addLongProcess(sandboxDataDir: string, count = 10_000): string {
         at(index),
       );
     }
-  })();
+  });
   db.close();
   return processId;
 }

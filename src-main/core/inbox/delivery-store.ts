@@ -10,7 +10,7 @@ import type {
   WalkProgress,
 } from '../../../src-shared/inbox';
 import { Failure } from '../failure';
-import { openInboxDb } from './inbox-db';
+import { openInboxDb, transaction } from './inbox-db';
 import { issueReason } from './issue-reason';
 import { parseDeliveryPayload } from './payload';
 
@@ -98,7 +98,6 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
     @payload_json, @raw_excerpt, @reply_status, @reply_body_json, @status, @reason, @process_id,
     @external_reference, @document_count, @field_count)`);
   const byId = db.prepare('SELECT * FROM deliveries WHERE id = ?');
-  const recordOne = db.transaction((row: DeliveryRow) => insert.run(row));
 
   function row(id: string): DeliveryRow & { seq: number } {
     const found = byId.get(id) as (DeliveryRow & { seq: number }) | undefined;
@@ -126,7 +125,7 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
         document_count: delivery.view?.documents.length ?? 0,
         field_count: delivery.view?.fields.length ?? 0,
       };
-      recordOne(stored);
+      transaction(db, () => insert.run({ ...stored }));
       return summaryOf(stored);
     },
     list(filter = {}) {
@@ -149,7 +148,7 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
       if (before !== undefined) add('seq < ?', row(before).seq);
       const sql = `SELECT ${summaryColumns} FROM deliveries ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY seq DESC LIMIT ?`;
-      return (db.prepare(sql).all(...params, limit) as DeliveryRow[]).map(summaryOf);
+      return (db.prepare(sql).all(...params, limit) as DeliveryRowSummary[]).map(summaryOf);
     },
     get: (id) => deliveryOf(row(id)),
     setStatus(id, status) {

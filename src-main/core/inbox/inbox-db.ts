@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { Failure } from '../failure';
 
 /** The inbox's database connection. */
-export type InboxDb = Database.Database;
+export type InboxDb = DatabaseSync;
 
 /** The inbox's database file, inside `<data>/inbox/`. */
 export const inboxDatabaseFile = 'inbox.db';
@@ -49,12 +49,12 @@ export const inboxSchemaVersion = migrations.at(-1)?.version ?? 0;
 export function openInboxDb(dataDir: string): InboxDb {
   const folder = join(dataDir, 'inbox');
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const db = new Database(join(folder, inboxDatabaseFile));
+  const db = new DatabaseSync(join(folder, inboxDatabaseFile));
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec('PRAGMA foreign_keys = ON');
     migrate(db);
   } catch (error) {
     db.close();
@@ -80,9 +80,27 @@ function migrate(db: InboxDb): void {
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
+    });
+  }
+}
+
+/**
+ * Runs `work` in one `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it
+ * throws. node:sqlite has no `db.transaction()`. The inbox never nests transactions; SQLite itself
+ * refuses a BEGIN inside one.
+ */
+export function transaction<T>(db: InboxDb, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    // SQLite may already have rolled back on its own (a full disk, an I/O error).
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
   }
 }

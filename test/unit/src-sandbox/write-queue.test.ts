@@ -1,10 +1,11 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { prepareColumn } from '../../../src-sandbox/storage/sqlite';
 import { WriteQueue } from '../../../src-sandbox/storage/write-queue';
 
 describe('write queue (group commit)', () => {
   it('commits changes of one turn together, and a failing change rolls back alone', async () => {
-    const db = new Database(':memory:');
+    const db = new DatabaseSync(':memory:');
     db.exec('CREATE TABLE t (v TEXT)');
     let commits = 0;
     const queue = new WriteQueue(db, () => (commits += 1));
@@ -18,7 +19,7 @@ describe('write queue (group commit)', () => {
       queue.run(() => insert.run('c').changes),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(db.prepare('SELECT v FROM t ORDER BY rowid').pluck().all()).toEqual(['a', 'c']);
+    expect(prepareColumn(db, 'SELECT v FROM t ORDER BY rowid').all()).toEqual(['a', 'c']);
     expect(commits).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Failure } from '../../../../../src-main/core/failure';
 import { createDeliveryStore, type NewDelivery } from '../../../../../src-main/core/inbox/delivery-store';
@@ -140,8 +140,8 @@ describe('delivery store', () => {
   it('opens the database in WAL mode and records its migration', () => {
     const dir = folder();
     createDeliveryStore(dir).close();
-    const db = new Database(join(dir, 'inbox', 'inbox.db'), { readonly: true });
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const db = new DatabaseSync(join(dir, 'inbox', 'inbox.db'), { readOnly: true });
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
     db.close();
   });

@@ -1,0 +1,57 @@
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { prepareColumn, transaction } from '../../../src-sandbox/storage/sqlite';
+
+function table(): DatabaseSync {
+  const db = new DatabaseSync(':memory:');
+  db.exec('CREATE TABLE t (v TEXT)');
+  return db;
+}
+
+const values = (db: DatabaseSync) => prepareColumn<string>(db, 'SELECT v FROM t ORDER BY rowid').all();
+
+describe('sqlite helpers', () => {
+  it('commits what the work wrote and returns its result', () => {
+    const db = table();
+    expect(transaction(db, () => db.prepare("INSERT INTO t VALUES ('a')").run().changes)).toBe(1);
+    expect(db.isTransaction).toBe(false);
+    expect(values(db)).toEqual(['a']);
+  });
+
+  it('rolls back everything when the outer work throws', () => {
+    const db = table();
+    const failing = () =>
+      transaction(db, () => {
+        db.exec("INSERT INTO t VALUES ('a')");
+        transaction(db, () => db.exec("INSERT INTO t VALUES ('b')"));
+        throw new Error('refused');
+      });
+    expect(failing).toThrow('refused');
+    expect(db.isTransaction).toBe(false);
+    expect(values(db)).toEqual([]);
+  });
+
+  it('rolls back only a nested work that throws, and the outer one goes on', () => {
+    const db = table();
+    transaction(db, () => {
+      db.exec("INSERT INTO t VALUES ('a')");
+      expect(() =>
+        transaction(db, () => {
+          db.exec("INSERT INTO t VALUES ('b')");
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      transaction(db, () => db.exec("INSERT INTO t VALUES ('c')"));
+    });
+    expect(values(db)).toEqual(['a', 'c']);
+  });
+
+  it('reads the first column of the first row, or undefined when there is none', () => {
+    const db = table();
+    db.exec("INSERT INTO t VALUES ('a'), ('b')");
+    const first = prepareColumn<string>(db, 'SELECT v, rowid FROM t WHERE v >= ? ORDER BY rowid');
+    expect(first.get('a')).toBe('a');
+    expect(first.get('z')).toBeUndefined();
+    expect(first.all('b')).toEqual(['b']);
+  });
+});
