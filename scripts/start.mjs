@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: the desktop window where the Electron runtime is available; otherwise one plain
-// sentence saying so, then the browser shell. The runtime is fetched lazily from outside the npm
-// registry, so on offline or locked-down machines it may not be there.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: the desktop window where the Electron runtime is available. The runtime is fetched
+// from outside the npm registry on first start, so on offline or locked-down machines it may not
+// be there: then one sentence says why, and the browser shell opens instead.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { describeDownloadFailure, describeEarlyExit, desktopReadyLine, errorCode } from './start-failure.ts';
+
+const downloadLimitMs = 10 * 60_000;
 
 function electronBinary() {
   const pathFile = join('node_modules', 'electron', 'path.txt');
@@ -15,25 +18,85 @@ function electronBinary() {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-function fetchElectron() {
-  // Electron's own lazy download; quick to fail where its host cannot be reached.
-  const run = spawnSync(process.execPath, ['node_modules/electron/install.js'], {
-    stdio: 'ignore',
-    timeout: 180_000,
+/** Electron's own download (its progress bar shows after 30 s), with a line of ours every 10 s. */
+async function fetchElectron() {
+  const { version } = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8'));
+  console.log(`Downloading the Electron ${version} runtime (first start only)...`);
+  const started = Date.now();
+  const child = spawn(process.execPath, ['node_modules/electron/install.js'], { stdio: 'inherit' });
+  let timedOut = false;
+  const ticker = setInterval(
+    () => console.log(`  still downloading, ${Math.round((Date.now() - started) / 1000)} s so far`),
+    10_000,
+  );
+  const limit = setTimeout(() => {
+    timedOut = true;
+    child.kill();
+  }, downloadLimitMs);
+  const code = await new Promise((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.once('error', () => resolve(1));
   });
-  return run.status === 0 ? electronBinary() : undefined;
+  clearInterval(ticker);
+  clearTimeout(limit);
+  const binary = code === 0 ? electronBinary() : undefined;
+  if (binary) return binary;
+  console.log(describeDownloadFailure(timedOut ? { timedOut } : await probeDownloadServer(version)));
+  return undefined;
+}
+
+/** install.js prints only "fetch failed": ask the same server once more to learn why. */
+async function probeDownloadServer(version) {
+  const mirror =
+    process.env.ELECTRON_MIRROR ??
+    process.env.npm_config_electron_mirror ??
+    'https://github.com/electron/electron/releases/download/';
+  const folder = process.env.ELECTRON_CUSTOM_DIR ?? `v${version}`;
+  const url = `${mirror}${folder}/electron-v${version}-${process.platform}-${process.arch}.zip`;
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(15_000) });
+    return response.ok ? {} : { status: response.status };
+  } catch (error) {
+    return { code: errorCode(error) };
+  }
+}
+
+/** Runs the window; if it stops before its ready line, says why and how to use the browser. */
+function runDesktop(binary, args) {
+  const child = spawn(binary, ['out/main/electron.js', ...args], { stdio: ['inherit', 'pipe', 'pipe'] });
+  let ready = false;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (!ready) {
+      stdout = (stdout + chunk.toString()).slice(-4096);
+      ready = stdout.split('\n').some((line) => line.trim() === desktopReadyLine);
+    }
+  });
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    stderr = (stderr + chunk.toString()).slice(-4096);
+  });
+  child.on('error', (error) => {
+    console.log(describeEarlyExit({ code: null, signal: null, stderr: error.message }));
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    const interrupted = signal === 'SIGINT' || signal === 'SIGTERM';
+    if (!ready && !interrupted && (code !== 0 || signal))
+      console.log(describeEarlyExit({ code, signal, stderr }));
+    process.exit(code ?? 1);
+  });
 }
 
 buildIfStale();
 const args = process.argv.slice(2);
-const binary = electronBinary() ?? (process.env.CI ? undefined : fetchElectron());
+const binary = electronBinary() ?? (process.env.CI ? undefined : await fetchElectron());
 if (binary) {
-  const child = spawn(binary, ['out/main/electron.js', ...args], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  runDesktop(binary, args);
 } else {
-  console.log(
-    'Electron is not available on this machine (its runtime could not be downloaded), so the console opens in your browser instead.',
-  );
+  console.log('The console opens in your browser instead.');
   process.argv = [process.argv[0], 'web', ...args];
   await import('../out/main/web.js');
 }

@@ -1,6 +1,6 @@
 /**
- * The console's Content Security Policy, the same in both shells: the desktop window gets it as a
- * meta tag baked into index.html at build time, the browser shell also sends it as a header.
+ * The console's Content Security Policy, the same in both shells: baked into index.html as a meta
+ * tag at build time, and sent as a header by the browser shell and the desktop's app:// handler.
  * No inline or eval'd script; styles from our own files only (React's style props go through
  * the CSSOM, which CSP does not restrict); images also from data:/blob: for document previews.
  */

@@ -1,26 +1,30 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { app, BrowserWindow, dialog, ipcMain, screen, session, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { callNames } from '../src-shared/contract';
 import { fail } from '../src-shared/result';
+import { defaultDataDir, resolveDataDir } from './core/config';
 import { createCore } from './core/create-core';
 import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
 import { dispatch, type Core } from './handlers';
+import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
+import { createFocusRequests } from './desktop/focus-requests';
+import { createWindow, saveBounds } from './desktop/main-window';
+import { allowPermission, isTrustedSender } from './desktop/permissions';
+import { createQuitHandler } from './desktop/quit';
+import { desktopReadyLine } from './desktop/ready-line';
+import { chromiumDataDir } from './desktop/user-data';
 import { installMenu } from './menu';
-import { mainWindowOptions } from './window-options';
-import { isOnScreen, loadWindowBounds, saveWindowBounds } from './window-state';
 
 /** The desktop shell: one locked-down window over the same handler table as the browser shell. */
 
-const rendererIndex = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
-const rendererUrl = pathToFileURL(rendererIndex).href;
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 
-/** Only our own page, in its top frame, may call main. */
-function isTrustedSender(frame: WebFrameMain | null): boolean {
-  return frame !== null && frame.parent === null && frame.url.split('#')[0] === rendererUrl;
-}
+// Before anything reads the name or `ready` fires: the macOS app menu and default paths use it.
+app.setName('Process Console');
+registerAppScheme();
 
 /** The one place IPC is wired: every call of the contract, sender checked, then dispatched. */
 function registerHandlers(core: Core): void {
@@ -33,9 +37,8 @@ function registerHandlers(core: Core): void {
   }
 }
 
-function lockDown(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+/** New windows, navigation and webviews denied for every page; safe to register before `ready`. */
+function lockDownContents(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event) => event.preventDefault());
@@ -44,46 +47,61 @@ function lockDown(): void {
   });
 }
 
-/** The console's window, where it was last time if that is still on a screen. */
-function createWindow(dataDir: string): BrowserWindow {
-  const saved = loadWindowBounds(dataDir);
-  const visible =
-    saved &&
-    isOnScreen(
-      saved,
-      screen.getAllDisplays().map((display) => display.workArea),
-    );
-  const window = new BrowserWindow({
-    ...mainWindowOptions(preloadPath),
-    ...(visible ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : {}),
-  });
-  window.once('ready-to-show', () => {
-    if (visible && saved.maximized) window.maximize();
-    window.show();
-  });
-  window.on('close', () => {
-    saveWindowBounds(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
-  });
-  void window.loadFile(rendererIndex);
-  return window;
+/** Permissions: the clipboard write of our own page, nothing else. Needs the session (after `ready`). */
+function lockDownPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(
+      allowPermission({ permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame }),
+    ),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowPermission({ permission, requestingUrl: requestingOrigin, isMainFrame: details.isMainFrame }),
+  );
+}
+
+function cannotStart(error: unknown): void {
+  dialog.showErrorBox(
+    'Process Console cannot start',
+    error instanceof Failure ? error.message : String(error),
+  );
+  app.exit(1);
 }
 
 async function main(): Promise<void> {
-  if (!app.requestSingleInstanceLock()) {
-    app.quit();
-    return;
-  }
   const args = parseArgs({
     args: process.argv.slice(app.isPackaged ? 1 : 2),
     options: { data: { type: 'string' } },
     strict: false,
   });
+  let dataDir: string;
+  try {
+    dataDir = resolveDataDir(args.values.data as string | undefined);
+  } catch (error) {
+    return cannotStart(error);
+  }
+  // Chromium's files apart from ours, before `ready` and before the lock (which lives there).
+  const chromiumDir = chromiumDataDir({
+    appData: app.getPath('appData'),
+    temp: app.getPath('temp'),
+    dataDir,
+    defaultDataDir: defaultDataDir(),
+  });
+  app.setPath('userData', chromiumDir);
+  app.setPath('sessionData', chromiumDir);
+  // Single instance first: a second launch during the slow start below is remembered, not lost.
+  if (!app.requestSingleInstanceLock()) return app.quit();
+  const focus = createFocusRequests();
+  app.on('second-instance', () => focus.request());
+  lockDownContents();
+
   await app.whenReady();
+  serveAppScheme(rendererDir);
+  lockDownPermissions();
   let core: Core;
   try {
     core = await createCore({
       shell: 'electron',
-      dataDir: args.values.data as string | undefined,
+      dataDir,
       documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
       startSandbox,
       chooseSavePath: async (suggestedName) => {
@@ -97,37 +115,37 @@ async function main(): Promise<void> {
     });
     await core.embedded.start();
   } catch (error) {
-    dialog.showErrorBox(
-      'Process Console cannot start',
-      error instanceof Failure ? error.message : String(error),
-    );
-    app.exit(1);
-    return;
+    return cannotStart(error);
   }
-  lockDown();
   registerHandlers(core);
-  let window = createWindow(core.config.dataDir);
+  let readyOnce = false;
+  const onReady = (window: BrowserWindow) => {
+    focus.attach(window);
+    if (!readyOnce) console.log(desktopReadyLine);
+    readyOnce = true;
+  };
+  let window = createWindow({ dataDir, preloadPath, onReady });
   installMenu(core, () => (window.isDestroyed() ? null : window));
   core.events.subscribe((name, payload) => {
     if (!window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
   });
-  app.on('second-instance', () => {
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) window = createWindow(core.config.dataDir);
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow({ dataDir, preloadPath, onReady });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  let closing = false;
-  app.on('before-quit', (event) => {
-    if (closing) return;
-    closing = true;
-    event.preventDefault();
-    void core.close().finally(() => app.quit());
-  });
+  const live = core;
+  app.on(
+    'before-quit',
+    createQuitHandler({
+      close: async () => {
+        saveBounds(dataDir, window);
+        await live.close();
+      },
+      exit: () => app.exit(0),
+    }),
+  );
 }
 
 void main();

@@ -2,8 +2,10 @@ import { dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOption
 import type { Core } from './core/create-core';
 
 /**
- * The application menu: File (Save document…, Quit), Edit, View (zoom, reload), Help (About, the
- * reference service's API page). Opening a page in the system browser always asks first.
+ * The application menu: on macOS the app menu (named "Process Console" by app.setName), then File
+ * (Save document…, Quit), Edit, View (zoom, reload), Window (minimise, zoom, close; on macOS the
+ * window list), Help (About, the reference service's API page). Opening a page in the system
+ * browser always asks first.
  */
 export function buildMenu(core: Core, window: () => BrowserWindow | null): Menu {
   const template: MenuItemConstructorOptions[] = [
@@ -33,6 +35,7 @@ export function buildMenu(core: Core, window: () => BrowserWindow | null): Menu 
         { role: 'togglefullscreen' },
       ],
     },
+    { role: 'windowMenu' },
     {
       label: 'Help',
       submenu: [

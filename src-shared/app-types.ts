@@ -11,12 +11,18 @@ export interface AppInfo {
   platform: string;
 }
 
+/**
+ * The OS keychain as last seen: answering, waiting for the user to answer a system prompt (macOS
+ * "allow access", a keyring password), or failing with a real error.
+ */
+export type KeychainAvailability = 'available' | 'waiting' | 'unavailable';
+
 /** The profiles, plus what the renderer must know about where secrets can live. */
 export interface ProfileList {
   profiles: ProfileView[];
   /** Set when profiles.json could not be read and was moved aside. */
   problem: string | null;
-  keychain: { available: boolean; sessionOnly: boolean; message: string | null };
+  keychain: { state: KeychainAvailability; sessionOnly: boolean; message: string | null };
 }
 
 /** The embedded reference service, as the console runs it. */

@@ -18,6 +18,7 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { defaultSavePath } from './save-path';
 import { createCredentialVault, type CredentialVault } from './secrets/credentials';
 import { createKeytarSecretStore } from './secrets/keytar-secret-store';
+import { watchForPermissionPrompts } from './secrets/permission-watch';
 import type { SecretStore } from './secrets/secret-store';
 
 /** Asks the user where to save a file (the desktop shell's dialog); null when they cancel. */
@@ -62,7 +63,8 @@ export interface CoreOptions {
 /** Builds the main-process services once; throws a Failure with a readable sentence on bad config. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = resolveDataDir(options.dataDir);
-  const secretStore = options.secretStore ?? createKeytarSecretStore();
+  // Every keychain call goes through the watch, so a system prompt left open reads as "waiting".
+  const secretStore = watchForPermissionPrompts(options.secretStore ?? createKeytarSecretStore());
   const requests = createRequestLog(1000);
   const profiles = createProfileStore(dataDir);
   const vault = createCredentialVault({ store: secretStore });

@@ -3,15 +3,22 @@ import type { ProfileList } from '../../src-shared/contract';
 import type { Profile, ProfileView } from '../../src-shared/profile';
 import type { Core } from './create-core';
 import { Failure } from './failure';
+import { permissionPromptAfterMs, settleWithin } from './secrets/permission-watch';
 
-/** A profile as the renderer may see it: whether credentials are stored and a hint, never them. */
+const unknownCredentials = { hasCredentials: false, keyHint: null, credentialStore: null };
+
+/**
+ * A profile as the renderer may see it: whether credentials are stored and a hint, never them.
+ * While the keychain waits on a system prompt the answer is not known yet: the view says none are
+ * stored (the keychain banner says why) rather than keep the screen waiting.
+ */
 export async function profileView(core: Core, profile: Profile): Promise<ProfileView> {
   try {
-    const status = await core.vault.status(profile.id);
-    return { ...profile, ...status };
+    const status = await settleWithin(core.vault.status(profile.id), permissionPromptAfterMs);
+    return { ...profile, ...(status?.value ?? unknownCredentials) };
   } catch (error) {
     if (error instanceof Failure && error.error.code === 'keychain_unavailable') {
-      return { ...profile, hasCredentials: false, keyHint: null, credentialStore: null };
+      return { ...profile, ...unknownCredentials };
     }
     throw error;
   }
@@ -26,7 +33,7 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
     profiles,
     problem,
     keychain: {
-      available: keychain.available,
+      state: keychain.state,
       sessionOnly: core.vault.sessionOnly,
       message: keychain.message,
     },

@@ -4,8 +4,10 @@ import { keychainUnavailable, type SecretStore } from './secret-store';
 
 /**
  * The OS keychain through keytar (macOS Keychain, Windows Credential Manager, libsecret on Linux).
- * Every failure, including a missing native module or a call that never answers, becomes a
- * `keychain_unavailable` Failure so the console can offer session-only credentials instead.
+ * Every failure, including a missing native module, becomes a `keychain_unavailable` Failure so
+ * the console can offer session-only credentials instead. A call that does not answer is not a
+ * failure: it is usually a system prompt the user has not answered yet, so it is awaited (see
+ * permission-watch.ts, which tells the user meanwhile).
  */
 
 /** The part of keytar the store uses. */
@@ -15,11 +17,9 @@ export interface KeytarModule {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-/** Options for {@link createKeytarSecretStore}; tests replace the loader and shorten the timeout. */
+/** Options for {@link createKeytarSecretStore}; tests replace the loader. */
 export interface KeytarSecretStoreOptions {
   service?: string;
-  /** libsecret can wait on a D-Bus that never answers; give up after this long. */
-  timeoutMs?: number;
   loadKeytar?: () => KeytarModule;
 }
 
@@ -31,7 +31,6 @@ const requireNative = createRequire(import.meta.url);
 /** A SecretStore backed by keytar, loaded on first use so a broken native module is not a crash at start. */
 export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}): SecretStore {
   const service = options.service ?? keychainService;
-  const timeoutMs = options.timeoutMs ?? 5_000;
   const load = options.loadKeytar ?? (() => requireNative('keytar') as KeytarModule);
   let keytar: KeytarModule | null = null;
 
@@ -41,21 +40,11 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     } catch (error) {
       throw keychainUnavailable(`the keychain module could not be loaded: ${shortReason(error, secret)}`);
     }
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(keychainUnavailable(`it did not answer within ${describeDuration(timeoutMs)}`)),
-        timeoutMs,
-      );
-      timer.unref();
-    });
     try {
-      return await Promise.race([action(keytar), timeout]);
+      return await action(keytar);
     } catch (error) {
       if (error instanceof Failure) throw error;
       throw keychainUnavailable(shortReason(error, secret));
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -64,10 +53,6 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     set: (account, value) => run((module) => module.setPassword(service, account, value), value),
     delete: (account) => run((module) => module.deletePassword(service, account), null),
   };
-}
-
-function describeDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
 }
 
 /**

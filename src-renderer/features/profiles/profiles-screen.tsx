@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
@@ -19,6 +19,14 @@ export function ProfilesScreen() {
   const value = list.status === 'ready' ? list.value : list.status === 'loading' ? list.previous : undefined;
   const profiles = value?.profiles ?? [];
   const current = profiles.find((profile) => profile.id === selected) ?? profiles[0] ?? null;
+  const keychainWaiting = value?.keychain.state === 'waiting';
+
+  // While a system prompt is open, look again every few seconds so the banner goes once answered.
+  useEffect(() => {
+    if (!keychainWaiting) return;
+    const timer = setInterval(() => void load(), 3_000);
+    return () => clearInterval(timer);
+  }, [keychainWaiting, load]);
 
   async function remove(id: string, name: string) {
     if (!window.confirm(`Delete the profile "${name}" and its stored credentials?`)) return;
@@ -40,7 +48,12 @@ export function ProfilesScreen() {
           {value.problem}
         </p>
       )}
-      {value && !value.keychain.available && (
+      {keychainWaiting && (
+        <p role="status" className="warning-box">
+          {value.keychain.message}
+        </p>
+      )}
+      {value?.keychain.state === 'unavailable' && (
         <div role="alert" className="warning-box">
           <p>{value.keychain.message ?? 'The OS keychain is not available.'}</p>
           <label className="checkbox">

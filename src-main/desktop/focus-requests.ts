@@ -1,0 +1,46 @@
+/**
+ * A second launch asks the running console to come forward. The request can arrive while the
+ * first instance is still starting (creating the core, starting the embedded service) and has no
+ * window yet, so it is remembered and honoured when the window is attached.
+ */
+
+/** The part of a BrowserWindow this needs. */
+export interface FocusableWindow {
+  isDestroyed(): boolean;
+  isMinimized(): boolean;
+  restore(): void;
+  show(): void;
+  focus(): void;
+}
+
+/** Focus requests and the window they go to. */
+export interface FocusRequests {
+  /** A second instance started: focus now, or as soon as there is a window. */
+  request(): void;
+  /** The window to focus from now on (again after macOS re-creates it). */
+  attach(window: FocusableWindow): void;
+}
+
+/** Builds the store of pending focus requests. */
+export function createFocusRequests(): FocusRequests {
+  let target: FocusableWindow | null = null;
+  let pending = false;
+  const focus = (window: FocusableWindow) => {
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+  return {
+    request() {
+      if (target && !target.isDestroyed()) focus(target);
+      else pending = true;
+    },
+    attach(window) {
+      target = window;
+      if (pending) {
+        pending = false;
+        focus(window);
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The newcomer's journey, shared by the browser shell's test and the desktop window's, so both
+ * shells are held to one copy of the steps. `shot` saves a screenshot where the browser test wants
+ * them for the docs; the desktop test passes nothing.
+ */
+
+/** Waits for the console to be ready on the embedded default's "Local sandbox" profile. */
+export async function expectConsoleReady(page: Page): Promise<void> {
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  // First start made the "Local sandbox" profile on the embedded reference service.
+  await expect(page.getByLabel('Profile')).toContainText('Local sandbox');
+}
+
+/** Looks a process up by id or external reference and waits for its heading. */
+export async function openProcess(page: Page, reference: string): Promise<void> {
+  await page.getByLabel('Process id or external reference').fill(reference);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(reference) })).toBeVisible();
+}
+
+/** Opens FT-000003, reads its form document, adds a note, completes the step with review, sees the audit. */
+export async function newcomerJourney(page: Page, shot: (name: string) => Promise<unknown> = async () => {}) {
+  await expectConsoleReady(page);
+  await openProcess(page, 'FT-000003');
+  const steps = page.getByRole('list', { name: 'Steps' });
+  await expect(steps.getByRole('article', { name: 'Back office assessment (current step)' })).toBeVisible();
+  await shot('process-view');
+
+  await page.getByRole('tab', { name: /Documents/ }).click();
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('tab', { name: 'Form view' })).toHaveAttribute('aria-selected', 'true');
+  await expect(viewer.getByRole('region', { name: 'ClientInfo' })).toBeVisible();
+  await shot('document-form-view');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /Notes/ }).click();
+  await page.getByLabel('Note', { exact: true }).fill('Back office checked the report.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const note = page
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('article')
+    .filter({ hasText: 'Back office checked the report.' });
+  await expect(note).toContainText('Process Console (local)');
+
+  await page.getByRole('tab', { name: /Steps/ }).click();
+  await steps.getByRole('button', { name: 'Complete step' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete step' });
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const row = dialog.getByRole('group', { name: 'Field 1' });
+  await row.getByLabel('Name').fill('Outcome');
+  await row.getByLabel('Value').fill('Rejected');
+  await row.getByLabel('Code').fill('OUTCOME');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByLabel('Request body')).toContainText('"OUTCOME"');
+  await dialog.getByRole('button', { name: 'Complete step' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Tell the customer');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(steps.getByRole('article', { name: 'Tell the customer (current step)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Audit' }).click();
+  const audit = page.getByRole('table', { name: 'Audit records' });
+  await expect(audit.getByRole('row')).toHaveCount(3);
+  await expect(audit).toContainText('Complete step');
+  await expect(audit).toContainText('Add note');
+  await shot('audit');
+}
