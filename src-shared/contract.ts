@@ -12,16 +12,11 @@ import {
 } from './api';
 import type { DecodedDocument } from './documents';
 import type { ProfileHistory } from './history';
-import type {
-  Delivery,
-  DeliveryPayloadView,
-  DeliverySummary,
-  InboxSettingsView,
-  WalkProgress,
-} from './inbox';
+import type { Delivery, DeliveryPayloadView, DeliverySummary, InboxSettingsView } from './inbox';
 import type { AuditRecord, RequestLogEntry } from './logs';
 import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
+import type { SavedWalk, WalkStage } from './walk';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 /**
@@ -208,8 +203,8 @@ export const calls = {
   'inbox.parsePayload': call<DeliveryPayloadView>()(
     z.object({ json: z.string().min(1).max(1_048_576) }).strict(),
   ),
-  'walk.get': call<WalkProgress | null>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
-  'walk.save': call<WalkProgress>()(walkSaveInput),
+  'walk.get': call<SavedWalk>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
+  'walk.save': call<WalkStage>()(walkSaveInput),
   'forms.submit': call<{ processId: string; externalReference: string }>()(formSubmissionInput),
 } as const;
 

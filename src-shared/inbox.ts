@@ -113,9 +113,3 @@ export interface InboxSettingsPatch {
   enabled?: boolean;
   reply?: Partial<InboxReply>;
 }
-
-/** How far the user got walking a delivery through the back-office pattern. */
-export interface WalkProgress {
-  stage: number;
-  data: Record<string, unknown>;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walkStage } from './walk';
 
 /** Inputs of the integration workbench's calls (inbox, walk, test forms), used by contract.ts. */
 
@@ -62,8 +63,6 @@ export const formSubmissionInput = z
 export const walkSaveInput = z
   .object({
     deliveryId: z.string().min(1).max(100),
-    progress: z
-      .object({ stage: z.number().int().min(1).max(7), data: z.record(z.string(), z.unknown()) })
-      .strict(),
+    progress: walkStage,
   })
   .strict();

@@ -7,8 +7,9 @@ import type {
   DeliveryStatus,
   DeliverySummary,
   SettableDeliveryStatus,
-  WalkProgress,
 } from '../../../src-shared/inbox';
+import { walkStageNumber, type SavedWalk, type WalkStage } from '../../../src-shared/walk';
+import { savedWalkStage } from '../../../src-shared/walk-saved';
 import { Failure } from '../failure';
 import { openInboxDb, transaction } from './inbox-db';
 import { issueReason } from './issue-reason';
@@ -46,8 +47,10 @@ export interface DeliveryStore {
   /** Throws `not_found` for an unknown id. */
   get(id: string): Delivery;
   setStatus(id: string, status: SettableDeliveryStatus): DeliverySummary;
-  saveProgress(id: string, progress: WalkProgress): WalkProgress;
-  getProgress(id: string): WalkProgress | null;
+  /** `progress` was parsed by the contract's schema (`walkStage`), the one home of its rules. */
+  saveProgress(id: string, progress: WalkStage): WalkStage;
+  /** A stored row that fails the schema is no progress, with the reason. */
+  getProgress(id: string): SavedWalk;
   close(): void;
 }
 
@@ -79,12 +82,6 @@ const filterSchema = z.strictObject({
   status: z.enum(statuses).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
   before: z.string().max(100).optional(),
-});
-const progressSchema = z.strictObject({
-  stage: z.number().int().min(0).max(10_000),
-  data: z
-    .record(z.string(), z.json())
-    .refine((data) => JSON.stringify(data).length <= 256 * 1024, 'must be at most 256 KiB of JSON'),
 });
 const summaryColumns = `id, received_at, profile_id, status, reason, process_id, external_reference,
   document_count, field_count, reply_status`;
@@ -163,28 +160,20 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
       return summaryOf({ ...current, status });
     },
     saveProgress(id, progress) {
-      const parsed = progressSchema.safeParse(progress);
-      if (!parsed.success) {
-        throw new Failure(
-          'invalid_input',
-          `The walk progress is not valid: ${issueReason(parsed.error.issues, progress)}.`,
-        );
-      }
+      // The stage column keeps the stage's number, as in the previous version's rows.
       row(id);
       db.prepare(
         `INSERT INTO progress (delivery_id, stage, data_json, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (delivery_id) DO UPDATE SET stage = excluded.stage, data_json = excluded.data_json,
          updated_at = excluded.updated_at`,
-      ).run(id, parsed.data.stage, JSON.stringify(parsed.data.data), now().toISOString());
-      return structuredClone(parsed.data);
+      ).run(id, walkStageNumber(progress.kind), JSON.stringify(progress), now().toISOString());
+      return structuredClone(progress);
     },
     getProgress(id) {
       row(id);
       const found = db.prepare('SELECT stage, data_json FROM progress WHERE delivery_id = ?').get(id) as
         { stage: number; data_json: string } | undefined;
-      return found
-        ? { stage: found.stage, data: JSON.parse(found.data_json) as Record<string, unknown> }
-        : null;
+      return found ? savedWalkOf(found) : { stage: null, unreadable: null };
     },
     close: () => db.close(),
   };
@@ -239,4 +228,21 @@ function deliveryOf(row: DeliveryRow): Delivery {
     view,
     replyBody: row.reply_body_json === null ? null : (JSON.parse(row.reply_body_json) as unknown),
   };
+}
+
+/** A progress row read back through the walk's schema; one that fails it is no progress, with why. */
+function savedWalkOf(found: { stage: number; data_json: string }): SavedWalk {
+  let saved: { stage: number; data: unknown };
+  try {
+    saved = { stage: found.stage, data: JSON.parse(found.data_json) as unknown };
+  } catch {
+    return {
+      stage: null,
+      unreadable: 'The saved walk could not be read (its data is not JSON); it starts again.',
+    };
+  }
+  const parsed = savedWalkStage.safeParse(saved);
+  if (parsed.success) return { stage: parsed.data, unreadable: null };
+  const reason = issueReason(parsed.error.issues, saved);
+  return { stage: null, unreadable: `The saved walk could not be read: ${reason}. It starts again.` };
 }

@@ -8,8 +8,8 @@ import type {
   InboxSettingsPatch,
   InboxSettingsView,
   SettableDeliveryStatus,
-  WalkProgress,
 } from '../../../src-shared/inbox';
+import type { SavedWalk, WalkStage } from '../../../src-shared/walk';
 import { Failure } from '../failure';
 import type { SecretStore } from '../secrets/secret-store';
 import { createDeliveryHandler } from './delivery-handler';
@@ -53,8 +53,8 @@ export interface Inbox {
   list(filter?: DeliveryFilter): DeliverySummary[];
   get(id: string): Delivery;
   setStatus(id: string, status: SettableDeliveryStatus): DeliverySummary;
-  saveProgress(id: string, progress: WalkProgress): WalkProgress;
-  getProgress(id: string): WalkProgress | null;
+  saveProgress(id: string, progress: WalkStage): WalkStage;
+  getProgress(id: string): SavedWalk;
   /** Reads a pasted payload like a delivered one ("Open from payload"). */
   parsePayload(json: unknown): DeliveryPayloadView;
   /** Called after each delivery is recorded and after each status change; returns the unsubscribe. */

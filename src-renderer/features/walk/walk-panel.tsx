@@ -1,21 +1,19 @@
-import { useEffect, useState } from 'react';
-import type { CompleteStepResponse } from '../../../src-shared/api';
-import type { Delivery } from '../../../src-shared/inbox';
+import { useEffect } from 'react';
+import { assertNever } from '../../../src-shared/result';
+import { walkStageKinds, walkStageNumber, type WalkStageKind } from '../../../src-shared/walk';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/remote';
-import { walkStages, type WalkData } from './walk-stages';
-import { WalkStageBody } from './walk-stage-body';
-
-/** What the panel asks its host to do: show a document, or open the complete-step dialog. */
-export interface WalkHost {
-  openDocument(documentId: string, name: string): void;
-  completeStep(
-    step: { stepId: string; name: string },
-    fields: { name: string; code: string; value: string }[],
-    done: (response: CompleteStepResponse) => void,
-  ): void;
-  processChanged(): void;
-}
+import { BackOfficeStage } from './back-office-stage';
+import { CompleteStage } from './complete-stage';
+import { CurrentStepStage } from './current-step-stage';
+import { DocumentStage } from './document-stage';
+import { NoteStage } from './note-stage';
+import { OutcomeStage } from './outcome-stage';
+import { PayloadStage } from './payload-stage';
+import type { StageProps, WalkHost } from './walk-host';
+import { walkStageTitles } from './walk-stages';
+import { useWalk } from './walk-store';
+import { canGoBack } from './walk-transitions';
 
 /** Walks one delivery through the back-office pattern, stage by stage, keeping progress in main. */
 export function WalkPanel({
@@ -28,12 +26,14 @@ export function WalkPanel({
   host: WalkHost;
 }) {
   const [delivery] = useRemote(deliveryId, () => api.inbox.get({ deliveryId }));
-  const [saved] = useRemote(`walk|${deliveryId}`, () => api.walk.get({ deliveryId }));
-  const [progress, setProgress] = useState<{ stage: number; data: WalkData } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const walk = useWalk((state) => (state.deliveryId === deliveryId ? state.stage : null));
+  const problem = useWalk((state) => state.problem);
+  const load = useWalk((state) => state.load);
+  const back = useWalk((state) => state.back);
 
-  const loaded = saved.status === 'ready' ? (saved.value ?? { stage: 1, data: {} }) : null;
-  const current = progress ?? (loaded as { stage: number; data: WalkData } | null);
+  useEffect(() => {
+    void load(deliveryId);
+  }, [deliveryId, load]);
 
   useEffect(() => {
     if (delivery.status === 'ready' && delivery.value.status === 'new')
@@ -41,45 +41,34 @@ export function WalkPanel({
   }, [delivery, deliveryId]);
 
   if (delivery.status === 'error') return <p role="alert">{delivery.error.message}</p>;
-  if (delivery.status !== 'ready' || !current) return <p className="muted">Loading the delivery…</p>;
-  if (!delivery.value.view)
+  if (walk?.status === 'error') return <p role="alert">{walk.error.message}</p>;
+  if (delivery.status !== 'ready' || walk?.status !== 'ready')
+    return <p className="muted">Loading the delivery…</p>;
+  const view = delivery.value.view;
+  if (!view)
     return <p role="alert">{delivery.value.reason ?? 'This delivery has no valid payload to walk.'}</p>;
-
-  /** Keeps progress in main; false (with the reason shown) when it could not be kept. */
-  async function save(stage: number, data: WalkData): Promise<boolean> {
-    const result = await api.walk.save({
-      deliveryId,
-      progress: { stage, data: data as Record<string, unknown> },
-    });
-    if (!result.ok) {
-      setError(`The walk's progress could not be saved: ${result.error.message}`);
-      return false;
-    }
-    setError(null);
-    setProgress({ stage, data });
-    if (stage === 7 && data.result) await api.inbox.setStatus({ deliveryId, status: 'handled' });
-    return true;
-  }
+  const stage = walk.value;
+  const reached = walkStageNumber(stage.kind);
 
   return (
     <aside className="walk-panel" aria-label="Walk the pattern">
       <h2>Walk the pattern</h2>
       <p className="muted small">
-        Delivery of {delivery.value.view.externalReference || delivery.value.view.processId}, received{' '}
+        Delivery of {view.externalReference || view.processId}, received{' '}
         {delivery.value.receivedAt.replace('T', ' ').slice(0, 19)}
       </p>
-      {error && (
+      {problem && (
         <p role="alert" className="error-text">
-          {error}
+          {problem}
         </p>
       )}
       <ol className="walk-stages">
-        {walkStages.map((stage, index) => {
+        {walkStageKinds.map((kind, index) => {
           const number = index + 1;
-          const state = number < current.stage ? 'done' : number === current.stage ? 'current' : 'todo';
+          const state = number < reached ? 'done' : number === reached ? 'current' : 'todo';
           return (
             <li
-              key={stage.title}
+              key={kind}
               className={`walk-stage walk-${state}`}
               aria-current={state === 'current' ? 'step' : undefined}
             >
@@ -87,20 +76,16 @@ export function WalkPanel({
                 <span className="walk-number" aria-hidden="true">
                   {state === 'done' ? '✓' : number}
                 </span>{' '}
-                {stage.title}
+                {walkStageTitles[kind].title}
                 {state === 'done' && <span className="visually-hidden"> (done)</span>}
               </h3>
               {state !== 'todo' && (
-                <WalkStageBody
-                  stage={number}
-                  active={state === 'current'}
-                  delivery={delivery.value as Delivery & { view: NonNullable<Delivery['view']> }}
-                  profileId={profileId}
-                  data={current.data}
-                  host={host}
-                  advance={(patch) => save(number + 1 > 7 ? 7 : number + 1, { ...current.data, ...patch })}
-                  update={(patch) => save(number, { ...current.data, ...patch })}
-                />
+                <StageBody kind={kind} stage={stage} view={view} profileId={profileId} host={host} />
+              )}
+              {state === 'current' && canGoBack(stage) && (
+                <button type="button" className="link-button" onClick={() => void back()}>
+                  Back one stage
+                </button>
               )}
             </li>
           );
@@ -108,4 +93,26 @@ export function WalkPanel({
       </ol>
     </aside>
   );
+}
+
+/** The view of the stage named `kind`, given where the walk is. */
+function StageBody({ kind, ...props }: StageProps & { kind: WalkStageKind }) {
+  switch (kind) {
+    case 'readPayload':
+      return <PayloadStage {...props} />;
+    case 'openDocument':
+      return <DocumentStage {...props} />;
+    case 'updateBackOffice':
+      return <BackOfficeStage {...props} />;
+    case 'addNote':
+      return <NoteStage {...props} />;
+    case 'readCurrentStep':
+      return <CurrentStepStage {...props} />;
+    case 'completeStep':
+      return <CompleteStage {...props} />;
+    case 'done':
+      return <OutcomeStage {...props} />;
+    default:
+      return assertNever(kind);
+  }
 }

@@ -124,17 +124,49 @@ describe('delivery store', () => {
     const dir = folder();
     const store = createDeliveryStore(dir);
     const delivery = store.record(valid('a', 'FT-1'));
-    expect(store.getProgress(delivery.id)).toBeNull();
-    store.saveProgress(delivery.id, { stage: 2, data: { note: 'Read the XML' } });
-    store.saveProgress(delivery.id, { stage: 3, data: { noteId: 'n1' } });
+    expect(store.getProgress(delivery.id)).toEqual({ stage: null, unreadable: null });
+    store.saveProgress(delivery.id, { kind: 'openDocument', documentId: null });
+    const reached = { kind: 'updateBackOffice', documentId: 'd1', backOfficeReference: null } as const;
+    expect(store.saveProgress(delivery.id, reached)).toEqual(reached);
     store.close();
     const reopened = createDeliveryStore(dir);
-    expect(reopened.getProgress(delivery.id)).toEqual({ stage: 3, data: { noteId: 'n1' } });
-    expect(failure(() => reopened.saveProgress('nope', { stage: 1, data: {} })).error.code).toBe('not_found');
-    expect(failure(() => reopened.saveProgress(delivery.id, { stage: -1, data: {} })).message).toMatch(
-      /stage/,
+    expect(reopened.getProgress(delivery.id)).toEqual({ stage: reached, unreadable: null });
+    expect(failure(() => reopened.saveProgress('nope', { kind: 'readPayload' })).error.code).toBe(
+      'not_found',
     );
     reopened.close();
+    const db = new Database(join(dir, 'inbox', 'inbox.db'), { readonly: true });
+    // The stage's number stays in its column, as the previous version wrote it.
+    expect(db.prepare('SELECT stage FROM progress').get()).toEqual({ stage: 3 });
+    db.close();
+  });
+
+  it('reads progress the previous version saved, and sets aside a row that fails the schema', () => {
+    const dir = folder();
+    const store = createDeliveryStore(dir);
+    const old = store.record(valid('a', 'FT-1'));
+    const broken = store.record(valid('a', 'FT-2'));
+    const garbled = store.record(valid('a', 'FT-3'));
+    const db = new Database(join(dir, 'inbox', 'inbox.db'));
+    const put = db.prepare(
+      'INSERT INTO progress (delivery_id, stage, data_json, updated_at) VALUES (?, ?, ?, ?)',
+    );
+    put.run(old.id, 3, JSON.stringify({ documentOpened: 'd1' }), '2026-01-01T00:00:00Z');
+    put.run(broken.id, 10_000, JSON.stringify({}), '2026-01-01T00:00:00Z');
+    put.run(garbled.id, 2, '{not json', '2026-01-01T00:00:00Z');
+    db.close();
+    expect(store.getProgress(old.id)).toEqual({
+      stage: { kind: 'updateBackOffice', documentId: 'd1', backOfficeReference: null },
+      unreadable: null,
+    });
+    const set = store.getProgress(broken.id);
+    expect(set.stage).toBeNull();
+    expect(set.unreadable).toMatch(/^The saved walk could not be read: stage .*It starts again\.$/);
+    expect(store.getProgress(garbled.id)).toEqual({
+      stage: null,
+      unreadable: expect.stringMatching(/not JSON/) as unknown,
+    });
+    store.close();
   });
 
   it('opens the database in WAL mode and records its migration', () => {
