@@ -135,7 +135,7 @@ describe('delivery store', () => {
       'not_found',
     );
     reopened.close();
-    const db = new Database(join(dir, 'inbox', 'inbox.db'), { readonly: true });
+    const db = new DatabaseSync(join(dir, 'inbox', 'inbox.db'), { readOnly: true });
     // The stage's number stays in its column, as the previous version wrote it.
     expect(db.prepare('SELECT stage FROM progress').get()).toEqual({ stage: 3 });
     db.close();
@@ -147,7 +147,7 @@ describe('delivery store', () => {
     const old = store.record(valid('a', 'FT-1'));
     const broken = store.record(valid('a', 'FT-2'));
     const garbled = store.record(valid('a', 'FT-3'));
-    const db = new Database(join(dir, 'inbox', 'inbox.db'));
+    const db = new DatabaseSync(join(dir, 'inbox', 'inbox.db'));
     const put = db.prepare(
       'INSERT INTO progress (delivery_id, stage, data_json, updated_at) VALUES (?, ?, ?, ?)',
     );
