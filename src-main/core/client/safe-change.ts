@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
+import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
 import { isAmbiguous } from './client-failure';
@@ -62,9 +63,77 @@ export interface ChangeDependencies {
   readBackDelayMs: number;
 }
 
-/** Runs a change plan; resolves with the change's result or throws a Failure. */
+/** One send, classified: the ambiguity of a failure travels in the value. */
+type Sent<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'refused'; failure: Failure }
+  | { kind: 'unclear'; failure: Failure }
+  | { kind: 'bug'; error: unknown };
+
+/** What the runner does after a send. */
+type Decision<T> =
+  | { kind: 'succeeded'; value: T; message: string; status: number | null }
+  | { kind: 'failed'; failure: Failure }
+  | { kind: 'unknown'; whatHappened: string }
+  | { kind: 'resend' };
+
+/**
+ * Runs a change plan: audit the intent, then send, classify, read back when the answer is
+ * unclear, and decide; resolves with the change's result or throws a Failure.
+ */
 export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>): Promise<T> {
   const scrub = (message: string) => scrubMessage(message, plan.confidentialValues ?? []);
+  await auditIntent(deps, plan);
+  const settle = (
+    outcome: AuditOutcome['outcome'],
+    attempts: number,
+    message: string,
+    extra: Partial<AuditOutcome>,
+  ) => settleOutcome(deps, plan, { outcome, attempts, message: scrub(message), ...extra });
+  let everUnclear = false;
+  for (let sends = 1; ; sends += 1) {
+    const sent = await sendOnce(plan, scrub);
+    if (sent.kind === 'bug') {
+      await settle(
+        'unknown',
+        sends,
+        'The console failed while sending (a bug); the change may have happened.',
+        {
+          errorCode: 'internal',
+        },
+      );
+      throw sent.error;
+    }
+    everUnclear ||= sent.kind === 'unclear';
+    const decision = await decide(deps, plan, sent, sends, everUnclear, scrub);
+    switch (decision.kind) {
+      case 'succeeded':
+        await settle('succeeded', sends, decision.message, {
+          status: decision.status,
+          processId: plan.processIdOf(decision.value),
+        });
+        return decision.value;
+      case 'failed':
+        await settle('failed', sends, decision.failure.message, {
+          status: decision.failure.error.status ?? null,
+          errorCode: decision.failure.error.code,
+        });
+        throw decision.failure;
+      case 'unknown': {
+        const message = scrub(`${decision.whatHappened} ${plan.whatToCheck}`);
+        await settle('unknown', sends, message, { errorCode: 'outcome_unknown' });
+        throw new Failure('outcome_unknown', message);
+      }
+      case 'resend':
+        continue;
+      default:
+        return assertNever(decision);
+    }
+  }
+}
+
+/** The intent goes to the audit log before the first byte leaves; if it cannot, nothing is sent. */
+async function auditIntent<T>(deps: ChangeDependencies, plan: ChangePlan<T>): Promise<void> {
   try {
     await deps.audit.intent(plan.intent);
   } catch (error) {
@@ -74,116 +143,111 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
       `Nothing was sent: the audit log could not record the change first (${reason}). Check the data folder's disk space and permissions.`,
     );
   }
-  const settle = async (
-    outcome: AuditOutcome['outcome'],
-    attempts: number,
-    message: string,
-    extra: Partial<AuditOutcome>,
-  ) => {
-    try {
-      await deps.audit.outcome({
-        kind: 'outcome',
-        actionId: plan.intent.actionId,
-        at: deps.now().toISOString(),
-        outcome,
-        status: null,
-        errorCode: null,
-        message: scrub(message),
-        attempts,
-        processId: plan.intent.processId,
-        ...extra,
-      });
-    } catch {
-      // The change itself is settled; an intent without an outcome shows as unsettled in the audit
-      // view, which is the truthful state of the log.
-    }
-  };
+}
 
-  const ambiguous = new WeakSet<Failure>();
-  let everAmbiguous = false;
-  for (let sends = 1; ; sends += 1) {
-    let failure: Failure;
-    try {
-      const value = await plan.send();
-      await settle('succeeded', sends, 'Done.', {
-        status: plan.successStatus,
-        processId: plan.processIdOf(value),
-      });
-      return value;
-    } catch (error) {
-      if (!(error instanceof Failure)) {
-        await settle(
-          'unknown',
-          sends,
-          'The console failed while sending (a bug); the change may have happened.',
-          { errorCode: 'internal' },
-        );
-        throw error;
-      }
-      // The service's own words may quote a confidential value back: mask it before it goes on.
-      failure = new Failure(error.error.code, scrub(error.message), {
-        ...(error.error.status !== undefined ? { status: error.error.status } : {}),
-        ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
-      });
-      if (isAmbiguous(error)) ambiguous.add(failure);
-    }
-    const code = failure.error.code;
-    if (ambiguous.has(failure)) everAmbiguous = true;
-    // A 409 on a resend usually means our earlier send went through: read back before saying no.
-    const worthReading = ambiguous.has(failure) || (sends > 1 && code === 'conflict');
-    if (!worthReading && everAmbiguous) {
-      // An earlier send may still land (a slow service commits after our read-back), so a clear
-      // refusal of a resend proves nothing about the change itself.
-      return unknown(
-        `An earlier send got no clear answer, and the resend failed (${failure.message})`,
-        sends,
-      );
-    }
-    if (!worthReading || !plan.readBack) {
-      if (!worthReading) {
-        await settle('failed', sends, failure.message, {
-          status: failure.error.status ?? null,
-          errorCode: code,
-        });
-        throw failure;
-      }
-      return unknown(`${describe(failure)}, and this change cannot be read back.`, sends);
-    }
-    await sleep(deps.readBackDelayMs);
-    let found: ReadBack<T>;
-    try {
-      found = await plan.readBack();
-    } catch (readError) {
-      const reason = readError instanceof Failure ? scrub(readError.message) : 'an unexpected error';
-      return unknown(`${describe(failure)}, and reading it back failed too (${reason}).`, sends);
-    }
-    if (found.state === 'done') {
-      await settle('succeeded', sends, `Done (confirmed by reading back after: ${failure.message})`, {
-        processId: plan.processIdOf(found.value),
-      });
-      return found.value;
-    }
-    if (found.state === 'other')
-      return unknown(`${describe(failure)}, and reading it back found ${found.description}.`, sends);
-    if (code === 'cancelled') {
-      // Not there yet is no proof: a request already sent may still be committed after this read.
-      return unknown(
-        'The change was cancelled after it was sent, and the service does not show it yet',
-        sends,
-      );
-    }
-    if (sends >= maxSends) {
-      return unknown(
-        `${describe(failure)}; it was sent ${sends} times with the same key and each answer was lost.`,
-        sends,
-      );
-    }
+async function settleOutcome<T>(
+  deps: ChangeDependencies,
+  plan: ChangePlan<T>,
+  fields: Pick<AuditOutcome, 'outcome' | 'attempts' | 'message'> & Partial<AuditOutcome>,
+): Promise<void> {
+  try {
+    await deps.audit.outcome({
+      kind: 'outcome',
+      actionId: plan.intent.actionId,
+      at: deps.now().toISOString(),
+      status: null,
+      errorCode: null,
+      processId: plan.intent.processId,
+      ...fields,
+    });
+  } catch {
+    // The change itself is settled; an intent without an outcome shows as unsettled in the audit
+    // view, which is the truthful state of the log.
   }
+}
 
-  async function unknown(whatHappened: string, sends: number): Promise<never> {
-    const message = `${whatHappened} ${plan.whatToCheck}`;
-    await settle('unknown', sends, message, { errorCode: 'outcome_unknown' });
-    throw new Failure('outcome_unknown', scrub(message));
+/** Sends once; the service's own words may quote a confidential value back, so they are masked. */
+async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => string): Promise<Sent<T>> {
+  try {
+    return { kind: 'ok', value: await plan.send() };
+  } catch (error) {
+    if (!(error instanceof Failure)) return { kind: 'bug', error };
+    const failure = new Failure(error.error.code, scrub(error.message), {
+      ...(error.error.status !== undefined ? { status: error.error.status } : {}),
+      ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
+    });
+    return { kind: isAmbiguous(error) ? 'unclear' : 'refused', failure };
+  }
+}
+
+/** Decides what a send means, reading the service back when the answer proves nothing. */
+async function decide<T>(
+  deps: ChangeDependencies,
+  plan: ChangePlan<T>,
+  sent: Exclude<Sent<T>, { kind: 'bug' }>,
+  sends: number,
+  everUnclear: boolean,
+  scrub: (message: string) => string,
+): Promise<Decision<T>> {
+  if (sent.kind === 'ok')
+    return { kind: 'succeeded', value: sent.value, message: 'Done.', status: plan.successStatus };
+  const { failure } = sent;
+  // A 409 on a resend usually means our earlier send went through: read back before saying no.
+  const worthReading = sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict');
+  if (!worthReading) {
+    // After an unclear send, a clear refusal of the resend proves nothing about the change: the
+    // earlier send may still land after our read-back.
+    return everUnclear
+      ? {
+          kind: 'unknown',
+          whatHappened: `An earlier send got no clear answer, and the resend failed (${failure.message})`,
+        }
+      : { kind: 'failed', failure };
+  }
+  if (!plan.readBack) {
+    return { kind: 'unknown', whatHappened: `${describe(failure)}, and this change cannot be read back.` };
+  }
+  await sleep(deps.readBackDelayMs);
+  let found: ReadBack<T>;
+  try {
+    found = await plan.readBack();
+  } catch (readError) {
+    const reason = readError instanceof Failure ? scrub(readError.message) : 'an unexpected error';
+    return {
+      kind: 'unknown',
+      whatHappened: `${describe(failure)}, and reading it back failed too (${reason}).`,
+    };
+  }
+  switch (found.state) {
+    case 'done':
+      return {
+        kind: 'succeeded',
+        value: found.value,
+        message: `Done (confirmed by reading back after: ${failure.message})`,
+        status: null,
+      };
+    case 'other':
+      return {
+        kind: 'unknown',
+        whatHappened: `${describe(failure)}, and reading it back found ${found.description}.`,
+      };
+    case 'not-done':
+      // Not there yet is no proof after a cancel: a request already sent may still be committed.
+      if (failure.error.code === 'cancelled') {
+        return {
+          kind: 'unknown',
+          whatHappened: 'The change was cancelled after it was sent, and the service does not show it yet',
+        };
+      }
+      if (sends >= maxSends) {
+        return {
+          kind: 'unknown',
+          whatHappened: `${describe(failure)}; it was sent ${sends} times with the same key and each answer was lost.`,
+        };
+      }
+      return { kind: 'resend' };
+    default:
+      return assertNever(found);
   }
 }
 
