@@ -18,7 +18,10 @@ export function bundlePackages(entryFile: string): { packages: string[]; files: 
     if (seen.has(file)) continue;
     seen.add(file);
     for (const specifier of specifiersIn(readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier));
+      // Only modules are followed: a `new URL('../renderer/', …)` names a folder of web files.
+      if (specifier.startsWith('.')) {
+        if (/\.[cm]?js$/.test(specifier)) queue.push(resolve(dirname(file), specifier));
+      }
       else if (isPackage(specifier)) packages.add(packageName(specifier));
     }
   }
