@@ -49,6 +49,12 @@ test('a newcomer opens FT-000003 on the embedded default, reads it, adds a note 
   await row.getByLabel('Code').fill('OUTCOME');
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByLabel('Request body')).toContainText('"OUTCOME"');
+  // Every bridge call from here on, by name (the browser shell's bridge is POST /bridge/<call>).
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const match = /^\/bridge\/([^/?]+)$/.exec(new URL(request.url()).pathname);
+    if (match) calls.push(decodeURIComponent(match[1]!));
+  });
   await dialog.getByRole('button', { name: 'Complete step' }).click();
   await expect(dialog.getByRole('status')).toContainText('Tell the customer');
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -57,6 +63,8 @@ test('a newcomer opens FT-000003 on the embedded default, reads it, adds a note 
   await page.getByRole('button', { name: 'Audit' }).click();
   const audit = page.getByRole('table', { name: 'Audit records' });
   await expect(audit.getByRole('row')).toHaveCount(3);
+  // The completion's reply carries the process: showing it, and Recent, asks nothing more.
+  expect(calls.slice(0, calls.indexOf('audit.list'))).toEqual(['steps.complete']);
   await expect(audit).toContainText('Complete step');
   await expect(audit).toContainText('Add note');
   await page.screenshot({ path: 'test/e2e/screenshots/audit.png' });
