@@ -6,7 +6,9 @@ import { RequestsScreen } from '../features/requests/requests-screen';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { StartProcessScreen } from '../features/start-process/start-process-screen';
 import { useInbox } from '../features/inbox/inbox-store';
+import { CallError } from '../components/call-error';
 import { api } from '../lib/api';
+import { invalidate } from '../lib/cache';
 import { useNavigation } from '../lib/navigation';
 import { CommandPalette } from './command-palette';
 import { HomeScreen } from './home-screen';
@@ -33,7 +35,15 @@ export function App() {
 
   // Deliveries arrive while the user is anywhere; the inbox list stays current.
   const received = useInbox((store) => store.received);
-  useEffect(() => api.inbox.onDelivery(received), [received]);
+  useEffect(
+    () =>
+      api.inbox.onDelivery((delivery) => {
+        received(delivery);
+        // A delivery that changed status is asked for again where it shows.
+        invalidate('inbox.get', (input) => input.deliveryId === delivery.id);
+      }),
+    [received],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -64,11 +74,7 @@ export function App() {
       )}
       <Sidebar />
       <main className="content" id="main">
-        {info.status === 'error' && (
-          <p role="alert" className="error-box">
-            {info.error.message}
-          </p>
-        )}
+        {info.status === 'error' && <CallError error={info.error} onRetry={() => void loadInfo()} />}
         {screen.name === 'home' && <HomeScreen />}
         {screen.name === 'process' &&
           (profile ? <ProcessRoute lookup={screen.lookup} profile={profile} /> : <NoProfile />)}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Dialog } from '../components/dialog';
-import { useHistory } from '../lib/history-store';
+import { useRemote } from '../lib/cache';
 import { useNavigation, type Screen } from '../lib/navigation';
 import { useTheme } from '../lib/theme';
 
@@ -17,7 +17,8 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const go = useNavigation((state) => state.go);
   const openProcess = useNavigation((state) => state.openProcess);
-  const history = useHistory((state) => state.history);
+  const profileId = useNavigation((state) => state.profileId);
+  const [history] = useRemote('history.list', profileId ? { profileId } : null);
   const setTheme = useTheme((state) => state.set);
 
   const commands = useMemo(() => {

@@ -4,19 +4,15 @@ import type { ProfileView } from '../../src-shared/profile';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
 import { ProcessScreen } from '../features/process/process-screen';
-import { useProcess } from '../features/process/process-store';
-import { useNavigation } from '../lib/navigation';
+import { processChanged, processStale, useProcessLookup } from '../lib/process-cache';
 import { currentValue } from '../lib/remote';
 
 /** The process view with its two dialogs: complete the current step, and view a document. */
 export function ProcessRoute({ lookup, profile }: { lookup: string; profile: ProfileView }) {
   const [completing, setCompleting] = useState<Step | null>(null);
   const [viewing, setViewing] = useState<DocumentSummary | null>(null);
-  const remote = useProcess((state) => state.process);
-  const replace = useProcess((state) => state.replace);
-  const processChanged = useNavigation((state) => state.processChanged);
   // Keep the dialogs' process through a reload, so a completion's answer is not lost mid-dialog.
-  const process = currentValue(remote);
+  const process = currentValue(useProcessLookup(profile.id, lookup)[0]);
 
   return (
     <>
@@ -32,9 +28,11 @@ export function ProcessRoute({ lookup, profile }: { lookup: string; profile: Pro
           step={completing}
           profile={profile}
           onClose={() => setCompleting(null)}
-          onCompleted={(response) => {
-            replace(response.process);
-            processChanged();
+          // The reply carries the process as it now is: no second call to show it.
+          onCompleted={(response) => processChanged(profile.id, response.process)}
+          onCheckProcess={() => {
+            setCompleting(null);
+            processStale(profile.id, process.processId);
           }}
         />
       )}

@@ -3,12 +3,11 @@ import type { CompleteStepResponse, Step } from '../../src-shared/api';
 import type { ProfileView } from '../../src-shared/profile';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
-import { useProcess } from '../features/process/process-store';
 import type { WalkHost } from '../features/walk/walk-host';
 import { WalkPanel } from '../features/walk/walk-panel';
-import { api } from '../lib/api';
-import { useNavigation } from '../lib/navigation';
-import { currentValue, useRemote } from '../lib/remote';
+import { useRemote } from '../lib/cache';
+import { processChanged, processStale, useProcessLookup } from '../lib/process-cache';
+import { currentValue } from '../lib/remote';
 import { ProcessRoute } from './process-route';
 
 interface Completing {
@@ -19,19 +18,18 @@ interface Completing {
 
 /** A delivery walked through the back-office pattern: the guided panel beside its process. */
 export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile: ProfileView }) {
-  const [delivery] = useRemote(deliveryId, () => api.inbox.get({ deliveryId }));
+  const [delivery] = useRemote('inbox.get', { deliveryId });
   const [document, setDocument] = useState<{ documentId: string; filename: string } | null>(null);
   const [completing, setCompleting] = useState<Completing | null>(null);
-  const processChanged = useNavigation((state) => state.processChanged);
-  const process = currentValue(useProcess((state) => state.process));
-  const replace = useProcess((state) => state.replace);
+  const processId = delivery.status === 'ready' ? delivery.value.view?.processId : undefined;
+  const process = currentValue(useProcessLookup(processId ? profile.id : null, processId ?? '')[0]);
 
   const host: WalkHost = {
     openDocument: (documentId, filename) => setDocument({ documentId, filename }),
     completeStep: (step, fields, done) => setCompleting({ step, fields, done }),
-    processChanged,
+    // The walk adds notes itself; until it hands the replies over, the process is asked again.
+    processChanged: () => processId && processStale(profile.id, processId),
   };
-  const processId = delivery.status === 'ready' ? delivery.value.view?.processId : undefined;
   const step: Step | undefined = completing
     ? process?.steps.find((candidate) => candidate.stepId === completing.step.stepId)
     : undefined;
@@ -51,8 +49,12 @@ export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile
           initialFields={completing.fields}
           onClose={() => setCompleting(null)}
           onCompleted={(response) => {
-            replace(response.process);
+            processChanged(profile.id, response.process);
             completing.done(response);
+          }}
+          onCheckProcess={() => {
+            setCompleting(null);
+            processStale(profile.id, process.processId);
           }}
         />
       )}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Remote } from '../lib/remote';
-import { ErrorBox } from './error-box';
+import { CallError } from './call-error';
 
 /**
- * Renders the four states of remote data the same way everywhere: loading, error (with Retry
- * when retrying is safe, which it is for every read), empty and ready.
+ * Renders the four states of remote data the same way everywhere: loading, error (Retry as
+ * {@link CallError} decides; every read is safe to ask again), empty and ready.
  */
 export function RemoteView<T>({
   remote,
@@ -31,7 +31,7 @@ export function RemoteView<T>({
     );
   }
   if (remote.status === 'error') {
-    return <ErrorBox message={remote.error.message} onRetry={onRetry} />;
+    return <CallError error={remote.error} onRetry={onRetry} />;
   }
   if (isEmpty?.(remote.value)) return <p className="muted empty">{empty ?? `No ${label}.`}</p>;
   return <>{children(remote.value)}</>;

@@ -1,4 +1,5 @@
 import type { EventName } from '../../src-shared/contract';
+import { takeEvents } from './event-stream-parser';
 
 type Listener = (payload: unknown) => void;
 
@@ -11,23 +12,6 @@ export function createEventStream(token: string | null) {
   const listeners = new Map<EventName, Set<Listener>>();
   let started = false;
 
-  function deliver(block: string) {
-    let name = '';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event: ')) name = line.slice(7);
-      else if (line.startsWith('data: ')) data += line.slice(6);
-    }
-    if (!name || !data) return;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(data);
-    } catch {
-      return;
-    }
-    listeners.get(name as EventName)?.forEach((listener) => listener(payload));
-  }
-
   async function run(pauseMs: number): Promise<void> {
     try {
       const response = await fetch('/bridge-events', { headers: { Authorization: `Bearer ${token}` } });
@@ -38,12 +22,10 @@ export function createEventStream(token: string | null) {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          deliver(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
+        const { events, rest } = takeEvents(buffer + value);
+        buffer = rest;
+        for (const { name, payload } of events)
+          listeners.get(name as EventName)?.forEach((listener) => listener(payload));
       }
     } catch {
       // Dropped or refused: try again below.

@@ -42,11 +42,3 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
-
-/** A GUID in the 8-4-4-4-12 form. */
-export const guidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** True when the text is a GUID (a process id) rather than an external reference. */
-export function isGuid(text: string): boolean {
-  return guidPattern.test(text.trim());
-}

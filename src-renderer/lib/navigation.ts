@@ -16,23 +16,15 @@ interface NavigationState {
   screen: Screen;
   /** The profile every remote call uses; null until profiles are loaded. */
   profileId: string | null;
-  /** Bumped to ask the current process view to reload (after a change made elsewhere). */
-  processVersion: number;
-  /** Bumped after a lookup succeeded, so Recent shows it. */
-  historyVersion: number;
   go(screen: Screen): void;
   openProcess(lookup: string): void;
   selectProfile(profileId: string | null): void;
-  processChanged(): void;
-  historyChanged(): void;
 }
 
 /** Where the administrator is, and with which profile: the state every feature shares. */
 export const useNavigation = create<NavigationState>()((set) => ({
   screen: { name: 'home' },
   profileId: null,
-  processVersion: 0,
-  historyVersion: 0,
   go: (screen) => set({ screen }),
   openProcess: (lookup) => set({ screen: { name: 'process', lookup: lookup.trim() } }),
   // A process belongs to one tenant: switching profiles leaves its view; other screens stay.
@@ -42,6 +34,4 @@ export const useNavigation = create<NavigationState>()((set) => ({
         ? state
         : { profileId, screen: state.screen.name === 'process' ? { name: 'home' } : state.screen },
     ),
-  processChanged: () => set((state) => ({ processVersion: state.processVersion + 1 })),
-  historyChanged: () => set((state) => ({ historyVersion: state.historyVersion + 1 })),
 }));

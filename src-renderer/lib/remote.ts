@@ -14,6 +14,7 @@ export function fromResult<T>(result: Result<T>): Remote<T> {
 }
 
 /**
+ * Kept for the walk only, until it moves to the cache (`useRemote` in `./cache`, STYLE rule 13).
  * Loads remote data for a view and reloads it whenever `key` changes; `reload` runs it again.
  * A late answer for an old key is dropped, so fast switching never shows stale data. While the
  * answer for a new key is on its way, the view gets `loading` with the previous value.

@@ -59,6 +59,14 @@ export async function newcomerJourney(page: Page, shot: (name: string) => Promis
   await row.getByLabel('Code').fill('OUTCOME');
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByLabel('Request body')).toContainText('"OUTCOME"');
+  // Every bridge call from here on, by name. The browser shell's bridge is POST /bridge/<call>;
+  // the desktop window's is IPC, which the page's requests do not show.
+  const overHttp = page.url().startsWith('http');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const match = /^\/bridge\/([^/?]+)$/.exec(new URL(request.url()).pathname);
+    if (match) calls.push(decodeURIComponent(match[1]!));
+  });
   await dialog.getByRole('button', { name: 'Complete step' }).click();
   await expect(dialog.getByRole('status')).toContainText('Tell the customer');
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -67,6 +75,8 @@ export async function newcomerJourney(page: Page, shot: (name: string) => Promis
   await page.getByRole('button', { name: 'Audit' }).click();
   const audit = page.getByRole('table', { name: 'Audit records' });
   await expect(audit.getByRole('row')).toHaveCount(3);
+  // The completion's reply carries the process: showing it, and Recent, asks nothing more.
+  if (overHttp) expect(calls.slice(0, calls.indexOf('audit.list'))).toEqual(['steps.complete']);
   await expect(audit).toContainText('Complete step');
   await expect(audit).toContainText('Add note');
   await shot('audit');

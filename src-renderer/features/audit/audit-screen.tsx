@@ -4,7 +4,7 @@ import { RemoteView } from '../../components/remote-view';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useNavigation } from '../../lib/navigation';
-import { useRemote } from '../../lib/remote';
+import { useRemote } from '../../lib/cache';
 
 const actionLabels: Record<AuditRecord['intent']['action'], string> = {
   'process.start': 'Start process',
@@ -23,9 +23,7 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
     ...(onlyProfile && profileId ? { profileId } : {}),
     ...(processFilter.trim() ? { processId: processFilter.trim() } : {}),
   };
-  const [remote, reload] = useRemote(JSON.stringify(filter), () =>
-    api.audit.list({ ...filter, limit: 1000 }),
-  );
+  const [remote, reload] = useRemote('audit.list', { ...filter, limit: 1000 }, { keepPrevious: true });
 
   async function exportAs(format: 'csv' | 'jsonl') {
     const result = await api.audit.export({ format, ...filter });

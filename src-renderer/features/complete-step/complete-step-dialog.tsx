@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { CompleteStepResponse, Process, Step } from '../../../src-shared/api';
 import { confidentialMask } from '../../../src-shared/logs';
 import { defaultEndpoints, type ProfileView } from '../../../src-shared/profile';
-import type { CallError } from '../../../src-shared/result';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { Dialog } from '../../components/dialog';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
@@ -13,7 +14,7 @@ type Stage =
   | { name: 'review' }
   | { name: 'sending' }
   | { name: 'done'; response: CompleteStepResponse }
-  | { name: 'failed'; error: CallError };
+  | { name: 'failed'; error: CallFailure };
 
 /**
  * Completes the current step by hand: edit fields, review exactly what will be sent, confirm
@@ -26,6 +27,7 @@ export function CompleteStepDialog({
   profile,
   onClose,
   onCompleted,
+  onCheckProcess,
   initialFields,
 }: {
   process: Process;
@@ -33,6 +35,8 @@ export function CompleteStepDialog({
   profile: ProfileView;
   onClose: () => void;
   onCompleted: (response: CompleteStepResponse) => void;
+  /** Closes the dialog and shows the process afresh, to check an unknown outcome. */
+  onCheckProcess?: () => void;
   /** Rows to start from (the walk prefills the back-office reference and an outcome). */
   initialFields?: { name: string; code: string; value: string }[];
 }) {
@@ -147,7 +151,17 @@ export function CompleteStepDialog({
               />
             </label>
           )}
-          {stage.name === 'failed' && <FailureView error={stage.error} process={process} step={step} />}
+          {stage.name === 'failed' && (
+            <CallError error={stage.error} inline onOpenProcess={onCheckProcess}>
+              {stage.error.code === 'outcome_unknown' && (
+                <p>
+                  Check whether “{step.name}” of {process.externalReference} shows a completion time. Sending
+                  again from this dialog reuses the same idempotency key, so the service will not complete the
+                  step twice if it honours it.
+                </p>
+              )}
+            </CallError>
+          )}
           <div className="button-row">
             <button
               type="button"
@@ -199,26 +213,4 @@ function toField(row: FieldRow) {
     fieldType: 'Text',
     confidential: row.confidential,
   };
-}
-
-function FailureView({ error, process, step }: { error: CallError; process: Process; step: Step }) {
-  if (error.code === 'outcome_unknown') {
-    return (
-      <div role="alert" className="warning-box">
-        <p>
-          <strong>The outcome is unknown.</strong> {error.message}
-        </p>
-        <p>
-          Before trying again, refresh {process.externalReference} and check whether “{step.name}” shows a
-          completion time. Sending again from this dialog reuses the same idempotency key, so the service will
-          not complete the step twice if it honours it.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <p role="alert" className="error-text">
-      {error.message}
-    </p>
-  );
 }

@@ -1,4 +1,5 @@
-import { guidPattern } from '../../lib/format';
+import { fieldInputSchema } from '../../../src-shared/api';
+import { formProblems } from '../../lib/form-validation';
 
 /** One row of the field editor; every value is text until sent. */
 export interface FieldRow {
@@ -25,18 +26,22 @@ export function newRow(patch: Partial<FieldRow> = {}): FieldRow {
   };
 }
 
-/** Row problems, by row key then input; empty when every row can be sent. */
-export function validateRows(
-  rows: FieldRow[],
-): Map<string, Partial<Record<'name' | 'code' | 'fieldId', string>>> {
-  const problems = new Map<string, Partial<Record<'name' | 'code' | 'fieldId', string>>>();
+const labels = {
+  name: 'Name',
+  code: 'Code',
+  fieldId: 'Field id',
+  value: 'Value',
+  description: 'Description',
+};
+
+type RowProblem = Partial<Record<keyof typeof labels, string>>;
+
+/** Row problems by row key, as the contract's field schema states them; empty when all can be sent. */
+export function validateRows(rows: FieldRow[]): Map<string, RowProblem> {
+  const problems = new Map<string, RowProblem>();
   for (const row of rows) {
-    const problem: Partial<Record<'name' | 'code' | 'fieldId', string>> = {};
-    if (!row.name.trim()) problem.name = 'Name is required';
-    if (!row.code.trim()) problem.code = 'Code is required';
-    if (!guidPattern.test(row.fieldId.trim()))
-      problem.fieldId = 'Field id must be a GUID (use “New id” or “Use process id”)';
-    if (Object.keys(problem).length) problems.set(row.key, problem);
+    const found = formProblems(fieldInputSchema, { ...row, fieldId: row.fieldId.trim() }, labels);
+    if (found.size) problems.set(row.key, Object.fromEntries(found) as RowProblem);
   }
   return problems;
 }
@@ -77,6 +82,7 @@ export function FieldEditor({
               label="Value"
               value={row.value}
               type={row.confidential ? 'password' : 'text'}
+              error={problem?.value}
               onChange={(value) => update(row.key, { value })}
             />
             <Input
@@ -88,13 +94,14 @@ export function FieldEditor({
             <Input
               label="Field id"
               value={row.fieldId}
-              error={problem?.fieldId}
+              error={problem?.fieldId && `${problem.fieldId} (use “New id” or “Use process id”)`}
               onChange={(fieldId) => update(row.key, { fieldId })}
               mono
             />
             <Input
               label="Description"
               value={row.description}
+              error={problem?.description}
               onChange={(description) => update(row.key, { description })}
             />
             <label className="checkbox">

@@ -5,11 +5,11 @@ import { Dialog } from '../../components/dialog';
 import { Tabs } from '../../components/tabs';
 import { api } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
-import { useRemote } from '../../lib/remote';
+import { useRemote } from '../../lib/cache';
 import { FormView } from './form-view';
 import { RawView } from './raw-view';
 import { TreeView } from './tree-view';
-import { ErrorBox } from '../../components/error-box';
+import { CallError } from '../../components/call-error';
 
 /** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
 export function DocumentViewer({
@@ -21,9 +21,7 @@ export function DocumentViewer({
   document: Pick<DocumentSummary, 'documentId' | 'filename'>;
   onClose: () => void;
 }) {
-  const [remote, reload] = useRemote(`${profileId}|${document.documentId}`, () =>
-    api.documents.get({ profileId, documentId: document.documentId }),
-  );
+  const [remote, reload] = useRemote('documents.get', { profileId, documentId: document.documentId });
   const slow = useSlow(remote.status === 'loading', 300);
 
   return (
@@ -35,7 +33,7 @@ export function DocumentViewer({
             <span>Decoding {document.filename}…</span>
           </div>
         ) : null)}
-      {remote.status === 'error' && <ErrorBox message={remote.error.message} onRetry={reload} />}
+      {remote.status === 'error' && <CallError error={remote.error} onRetry={reload} />}
       {remote.status === 'ready' && <DocumentBody profileId={profileId} doc={remote.value} />}
     </Dialog>
   );

@@ -2,12 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryPayloadView, DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox';
 import { api } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
-import { useRemote } from '../../lib/remote';
+import { useRemote } from '../../lib/cache';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { useInbox } from './inbox-store';
 import { PayloadView } from './payload-view';
 import { ReceiverPanel } from './receiver-panel';
 import { TestFormPanel } from './test-form-panel';
-import { ErrorBox } from '../../components/error-box';
 
 const filters: (DeliveryStatus | 'all')[] = ['all', 'new', 'in progress', 'handled', 'rejected'];
 
@@ -54,9 +55,7 @@ export function InboxScreen({
           </button>
         ))}
       </div>
-      {deliveries.status === 'error' && (
-        <ErrorBox message={deliveries.error.message} onRetry={() => void load()} />
-      )}
+      {deliveries.status === 'error' && <CallError error={deliveries.error} onRetry={() => void load()} />}
       <div className="two-columns wide-detail">
         <div>
           {deliveries.status === 'ready' && list.length === 0 && (
@@ -134,13 +133,9 @@ function DeliveryDetail({
 }) {
   const go = useNavigation((state) => state.go);
   const openProcess = useNavigation((state) => state.openProcess);
-  const version = useInbox((state) =>
-    state.deliveries.status === 'ready'
-      ? state.deliveries.value.find((d) => d.id === deliveryId)?.status
-      : undefined,
-  );
-  const [remote] = useRemote(`${deliveryId}|${version}`, () => api.inbox.get({ deliveryId }));
-  if (remote.status === 'error') return <p role="alert">{remote.error.message}</p>;
+  // Kept current by the delivery events (see App), which invalidate it.
+  const [remote, reload] = useRemote('inbox.get', { deliveryId });
+  if (remote.status === 'error') return <CallError error={remote.error} onRetry={reload} />;
   if (remote.status !== 'ready') return null;
   const delivery = remote.value;
   return (
@@ -192,7 +187,7 @@ function DeliveryDetail({
 function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: string, name: string) => void }) {
   const [text, setText] = useState('');
   const [view, setView] = useState<DeliveryPayloadView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   const openProcess = useNavigation((state) => state.openProcess);
 
   async function read(event: FormEvent) {
@@ -203,7 +198,7 @@ function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: stri
       setError(null);
     } else {
       setView(null);
-      setError(result.error.message);
+      setError(result.error);
     }
   }
 
@@ -233,11 +228,7 @@ function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: stri
             </button>
           )}
         </div>
-        {error && (
-          <p role="alert" className="error-text">
-            {error}
-          </p>
-        )}
+        {error && <CallError error={error} inline />}
       </form>
       {view && <PayloadView view={view} onOpenDocument={onOpenDocument} />}
     </details>

@@ -2,27 +2,25 @@ import { useState, type FormEvent } from 'react';
 import type { InboxSettingsView } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/remote';
+import { setRemote, useRemote } from '../../lib/cache';
+import { CallError } from '../../components/call-error';
 import { FormMessage, type FormMessageValue } from '../../components/form-message';
 
 const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
 
 /** The profile's receiver: on or off, where the service should post, and the reply it gives. */
 export function ReceiverPanel({ profileId }: { profileId: string }) {
-  const [remote, reload] = useRemote(profileId, () => api.inbox.settings({ profileId }));
+  const [remote, reload] = useRemote('inbox.settings', { profileId });
   if (remote.status !== 'ready') {
-    return remote.status === 'error' ? (
-      <p role="alert" className="error-text">
-        {remote.error.message}
-      </p>
-    ) : null;
+    return remote.status === 'error' ? <CallError error={remote.error} onRetry={reload} /> : null;
   }
   return (
     <ReceiverForm
       key={JSON.stringify(remote.value)}
       settings={remote.value}
       profileId={profileId}
-      onSaved={reload}
+      // The reply is the settings as saved: keep them instead of asking again.
+      onSaved={(saved) => setRemote('inbox.settings', { profileId }, saved)}
     />
   );
 }
@@ -34,7 +32,7 @@ function ReceiverForm({
 }: {
   settings: InboxSettingsView;
   profileId: string;
-  onSaved: () => void;
+  onSaved: (settings: InboxSettingsView) => void;
 }) {
   const [enabled, setEnabled] = useState(settings.enabled);
   const [status, setStatus] = useState<(typeof statuses)[number]>(settings.reply.status);
@@ -50,13 +48,16 @@ function ReceiverForm({
     try {
       parsedBody = JSON.parse(body || '{}');
     } catch {
-      setMessage({ ok: false, text: 'The reply body is not JSON.' });
+      setMessage({ ok: false, error: { code: 'invalid_input', message: 'The reply body is not JSON.' } });
       return;
     }
     if (!parsedBody || typeof parsedBody !== 'object' || Array.isArray(parsedBody)) {
       setMessage({
         ok: false,
-        text: 'The reply body must be a JSON object, e.g. {"BackOfficeReference": "BO-1042"}.',
+        error: {
+          code: 'invalid_input',
+          message: 'The reply body must be a JSON object, e.g. {"BackOfficeReference": "BO-1042"}.',
+        },
       });
       return;
     }
@@ -72,9 +73,9 @@ function ReceiverForm({
       ...(sharedHeader !== undefined ? { sharedHeader } : {}),
     });
     setMessage(
-      result.ok ? { ok: true, text: 'Receiver settings saved.' } : { ok: false, text: result.error.message },
+      result.ok ? { ok: true, text: 'Receiver settings saved.' } : { ok: false, error: result.error },
     );
-    if (result.ok) onSaved();
+    if (result.ok) onSaved(result.value);
   }
 
   return (

@@ -47,7 +47,7 @@ export function TestFormPanel({ profileId, live }: { profileId: string; live: bo
     setMessage(
       result.ok
         ? { ok: true, text: `Submitted: ${result.value.externalReference} started.` }
-        : { ok: false, text: result.error.message },
+        : { ok: false, error: result.error },
     );
   }
 

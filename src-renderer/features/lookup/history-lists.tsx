@@ -1,21 +1,14 @@
-import { useEffect } from 'react';
 import type { HistoryEntry } from '../../../src-shared/history';
+import { useRemote } from '../../lib/cache';
 import { useNavigation } from '../../lib/navigation';
-import { useHistory } from '../../lib/history-store';
+import { currentValue } from '../../lib/remote';
 
 /** Pinned and recent processes of the current profile, one click to reopen. */
 export function HistoryLists() {
   const profileId = useNavigation((state) => state.profileId);
-  const historyVersion = useNavigation((state) => state.historyVersion);
-  const history = useHistory((state) => state.history);
-  const load = useHistory((state) => state.load);
-
-  useEffect(() => {
-    if (profileId) void load(profileId);
-  }, [profileId, load, historyVersion]);
-
-  const value =
-    history.status === 'ready' ? history.value : history.status === 'loading' ? history.previous : undefined;
+  // Lookups, pins and changes keep the cached history current; it is listed once per profile.
+  const [history] = useRemote('history.list', profileId ? { profileId } : null);
+  const value = currentValue(history);
   if (!value) return null;
   return (
     <>

@@ -1,5 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Note, Process } from '../../../src-shared/api';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { VirtualList } from '../../components/virtual-list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -9,10 +11,13 @@ export function NotesTab({
   process,
   profileId,
   onAdded,
+  onCheckProcess,
 }: {
   process: Process;
   profileId: string;
   onAdded: (note: Note) => void;
+  /** Shows the process afresh, to look for a note whose outcome is unknown. */
+  onCheckProcess: () => void;
 }) {
   const notes = useMemo(
     () => [...process.notes].sort((a, b) => b.createdOn.localeCompare(a.createdOn)),
@@ -20,7 +25,12 @@ export function NotesTab({
   );
   return (
     <div className="notes">
-      <AddNoteForm processId={process.processId} profileId={profileId} onAdded={onAdded} />
+      <AddNoteForm
+        processId={process.processId}
+        profileId={profileId}
+        onAdded={onAdded}
+        onCheckProcess={onCheckProcess}
+      />
       {notes.length === 0 ? (
         <p className="muted empty">No notes yet.</p>
       ) : (
@@ -50,15 +60,17 @@ function AddNoteForm({
   processId,
   profileId,
   onAdded,
+  onCheckProcess,
 }: {
   processId: string;
   profileId: string;
   onAdded: (note: Note) => void;
+  onCheckProcess: () => void;
 }) {
   const [contents, setContents] = useState('');
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; unknown: boolean } | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   // Whether the last send of this intent ended with an unknown outcome (kept while the user edits).
   const lastUnknown = useRef(false);
   // One idempotency key per intent: a retry after a failure is the same note, not a second one.
@@ -86,7 +98,7 @@ function AddNoteForm({
     setBusy(false);
     if (!result.ok) {
       lastUnknown.current = result.error.code === 'outcome_unknown';
-      setError({ message: result.error.message, unknown: lastUnknown.current });
+      setError(result.error);
       return;
     }
     lastUnknown.current = false;
@@ -119,19 +131,18 @@ function AddNoteForm({
         </button>
       </div>
       {error && (
-        <div role="alert" className="error-text">
-          <p>{error.message}</p>
-          {error.unknown && (
+        <CallError error={error} inline onOpenProcess={onCheckProcess}>
+          {error.code === 'outcome_unknown' && (
             <p>
-              Refresh the process and look for the note first. Sending again resends the same note safely; if
-              you changed it and are sure the first one is not there,{' '}
+              Look for the note first. Sending again resends the same note safely; if you changed it and are
+              sure the first one is not there,{' '}
               <button type="button" className="small-button" onClick={(event) => void submit(event, true)}>
                 send it as a new note
               </button>
               .
             </p>
           )}
-        </div>
+        </CallError>
       )}
     </form>
   );

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import type { DocumentSummary, Step } from '../../../src-shared/api';
+import type { DocumentSummary, Process, Step } from '../../../src-shared/api';
+import { CallError } from '../../components/call-error';
 import { Tabs } from '../../components/tabs';
-import { useHistory } from '../../lib/history-store';
+import { setRemote, useRemote } from '../../lib/cache';
+import { api } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
+import { noteAdded, useProcessLookup } from '../../lib/process-cache';
+import { currentValue } from '../../lib/remote';
 import { AccountsTab } from './accounts-tab';
 import { DocumentsTab } from './documents-tab';
 import { FieldsTab } from './fields-tab';
 import { NotesTab } from './notes-tab';
 import { ProcessHeader } from './process-header';
-import { useProcess } from './process-store';
 import { StepsTab } from './steps-tab';
-import { ErrorBox } from '../../components/error-box';
 
 /** The process view: header, then Steps, Notes, Documents, Accounts and Fields. */
 export function ProcessScreen({
@@ -25,18 +27,9 @@ export function ProcessScreen({
   onOpenDocument: (document: DocumentSummary) => void;
 }) {
   const profileId = useNavigation((state) => state.profileId);
-  const processVersion = useNavigation((state) => state.processVersion);
-  const processChanged = useNavigation((state) => state.processChanged);
-  const remote = useProcess((state) => state.process);
-  const load = useProcess((state) => state.load);
-  const replace = useProcess((state) => state.replace);
-  const history = useHistory((state) => state.history);
-  const pin = useHistory((state) => state.pin);
+  const [remote, reload] = useProcessLookup(profileId, lookup);
+  const [history] = useRemote('history.list', profileId ? { profileId } : null);
   const [tab, setTab] = useState('steps');
-
-  useEffect(() => {
-    if (profileId) void load(profileId, lookup);
-  }, [profileId, lookup, processVersion, load]);
 
   const loadedProcess = remote.status === 'ready' ? remote.value : null;
   useEffect(() => {
@@ -47,18 +40,17 @@ export function ProcessScreen({
   }, [loadedProcess]);
 
   if (!profileId) return <p className="muted">Choose a profile first.</p>;
-  const process =
-    remote.status === 'ready' ? remote.value : remote.status === 'loading' ? remote.previous : undefined;
+  const process = currentValue(remote);
 
   if (!process) {
     if (remote.status === 'error') {
       return (
         <div className="screen">
-          <ErrorBox message={remote.error.message} onRetry={() => void load(profileId, lookup)}>
+          <CallError error={remote.error} onRetry={reload}>
             <p className="muted">
               Looked up “{lookup}” with the profile {profileName}.
             </p>
-          </ErrorBox>
+          </CallError>
         </div>
       );
     }
@@ -69,9 +61,8 @@ export function ProcessScreen({
     );
   }
 
-  const historyValue =
-    history.status === 'ready' ? history.value : history.status === 'loading' ? history.previous : undefined;
-  const pinned = historyValue?.pinned.some((entry) => entry.processId === process.processId) ?? false;
+  const pinned =
+    currentValue(history)?.pinned.some((entry) => entry.processId === process.processId) ?? false;
 
   return (
     <div className="screen process-screen">
@@ -79,19 +70,9 @@ export function ProcessScreen({
         process={process}
         pinned={pinned}
         refreshing={remote.status === 'loading'}
-        onRefresh={() => void load(profileId, lookup)}
-        onTogglePin={() =>
-          void pin(profileId, process.processId, !pinned, {
-            externalReference: process.externalReference,
-            processTypeName: process.processTypeName ?? undefined,
-          })
-        }
+        onRefresh={reload}
+        onTogglePin={() => void togglePin(profileId, process, !pinned)}
       />
-      {remote.status === 'error' && (
-        <p role="alert" className="error-text">
-          {remote.error.message}
-        </p>
-      )}
       <Tabs
         label="Process details"
         selected={tab}
@@ -111,10 +92,8 @@ export function ProcessScreen({
               <NotesTab
                 process={process}
                 profileId={profileId}
-                onAdded={(note) => {
-                  replace({ ...process, notes: [...process.notes, note] });
-                  processChanged();
-                }}
+                onAdded={(note) => noteAdded(profileId, process.processId, note)}
+                onCheckProcess={reload}
               />
             ),
           },
@@ -140,4 +119,16 @@ export function ProcessScreen({
       />
     </div>
   );
+}
+
+/** Pins or unpins; the reply is the profile's history, kept as it is rather than listed again. */
+async function togglePin(profileId: string, process: Process, pinned: boolean) {
+  const result = await api.history.pin({
+    profileId,
+    processId: process.processId,
+    pinned,
+    externalReference: process.externalReference,
+    processTypeName: process.processTypeName ?? undefined,
+  });
+  if (result.ok) setRemote('history.list', { profileId }, result.value);
 }

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import type { ProfileView } from '../../../src-shared/profile';
 import { api } from '../../lib/api';
 
@@ -18,14 +20,14 @@ export function CredentialsPanel({
   const [editing, setEditing] = useState(!profile.hasCredentials);
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!apiKey.trim() || !apiSecret.trim()) {
-      setError('Enter both the API key and the API secret.');
+      setError({ code: 'invalid_input', message: 'Enter both the API key and the API secret.' });
       return;
     }
     setBusy(true);
@@ -37,7 +39,7 @@ export function CredentialsPanel({
     });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error.message);
+      setError(result.error);
       return;
     }
     setApiKey('');
@@ -51,7 +53,7 @@ export function CredentialsPanel({
     setBusy(true);
     const result = await api.profiles.clearCredentials({ profileId: profile.id });
     setBusy(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(result.error);
     else {
       setEditing(true);
       onChanged();
@@ -108,11 +110,7 @@ export function CredentialsPanel({
           </div>
         </form>
       )}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <CallError error={error} inline />}
       <div className="button-row">
         {profile.hasCredentials && !editing && (
           <>

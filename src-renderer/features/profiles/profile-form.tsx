@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { profileInputSchema, type Operation, type ProfileView } from '../../../src-shared/profile';
 import { TextField } from '../../components/text-field';
 import { api } from '../../lib/api';
@@ -85,7 +87,7 @@ export function ProfileForm({
 }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(profile));
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<CallFailure | null>(null);
   const [saving, setSaving] = useState(false);
   const errors = validate(draft, profile?.id);
   const shown = (key: string) => (touched ? errors.get(key) : undefined);
@@ -99,7 +101,7 @@ export function ProfileForm({
     const result = await api.profiles.save(toInput(draft, profile?.id));
     setSaving(false);
     if (result.ok) onSaved(result.value);
-    else setServerError(result.error.message);
+    else setServerError(result.error);
   }
 
   return (
@@ -211,11 +213,7 @@ export function ProfileForm({
           onChange={(endpoints) => update({ endpoints })}
         />
       </details>
-      {serverError && (
-        <p role="alert" className="error-text">
-          {serverError}
-        </p>
-      )}
+      {serverError && <CallError error={serverError} inline />}
       <div className="button-row">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save profile'}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
 import { ProfileForm } from './profile-form';
 import { useProfiles } from './profiles-store';
-import { ErrorBox } from '../../components/error-box';
 
 /** Lists profiles; creates, edits and deletes them; sets their credentials. */
 export function ProfilesScreen() {
@@ -15,7 +16,7 @@ export function ProfilesScreen() {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sessionOnly, setSessionOnly] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   const value = list.status === 'ready' ? list.value : list.status === 'loading' ? list.previous : undefined;
   const profiles = value?.profiles ?? [];
   const current = profiles.find((profile) => profile.id === selected) ?? profiles[0] ?? null;
@@ -31,7 +32,7 @@ export function ProfilesScreen() {
   async function remove(id: string, name: string) {
     if (!window.confirm(`Delete the profile "${name}" and its stored credentials?`)) return;
     const result = await api.profiles.delete({ profileId: id });
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(result.error);
     await load();
   }
 
@@ -54,8 +55,12 @@ export function ProfilesScreen() {
         </p>
       )}
       {value?.keychain.state === 'unavailable' && (
-        <div role="alert" className="warning-box">
-          <p>{value.keychain.message ?? 'The OS keychain is not available.'}</p>
+        <CallError
+          error={{
+            code: 'keychain_unavailable',
+            message: value.keychain.message ?? 'The OS keychain is not available.',
+          }}
+        >
           <label className="checkbox">
             <input
               type="checkbox"
@@ -64,14 +69,10 @@ export function ProfilesScreen() {
             />
             Keep credentials for this session only (in memory until the console quits)
           </label>
-        </div>
+        </CallError>
       )}
-      {list.status === 'error' && <ErrorBox message={list.error.message} onRetry={() => void load()} />}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {list.status === 'error' && <CallError error={list.error} onRetry={() => void load()} />}
+      {error && <CallError error={error} inline />}
       {editing === 'new' && (
         <section className="panel" aria-label="New profile">
           <h2>New profile</h2>

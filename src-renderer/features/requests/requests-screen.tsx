@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import { RemoteView } from '../../components/remote-view';
-import { api } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
-import { useRemote } from '../../lib/remote';
+import { useRemote } from '../../lib/cache';
 
 /** The last 1,000 calls to services, newest first; a row opens its (redacted) detail. */
 export function RequestsScreen({ profileId }: { profileId: string | null }) {
@@ -12,9 +11,7 @@ export function RequestsScreen({ profileId }: { profileId: string | null }) {
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const filter = onlyProfile && profileId ? { profileId } : {};
-  const [remote, reload] = useRemote(JSON.stringify(filter), () =>
-    api.requests.list({ ...filter, limit: 1000 }),
-  );
+  const [remote, reload] = useRemote('requests.list', { ...filter, limit: 1000 }, { keepPrevious: true });
 
   const visible = (entries: RequestLogEntry[]) =>
     entries.filter(

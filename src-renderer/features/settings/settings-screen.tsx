@@ -1,14 +1,13 @@
-import type { AppInfo, SandboxStatus } from '../../../src-shared/contract';
+import type { AppInfo } from '../../../src-shared/contract';
 import { RemoteView } from '../../components/remote-view';
-import { api } from '../../lib/api';
-import { useRemote } from '../../lib/remote';
+import { useRemote } from '../../lib/cache';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
 
 /** Theme, and what the console is running on: version, shell, data folder, embedded service. */
 export function SettingsScreen({ info }: { info: AppInfo | null }) {
   const theme = useTheme((state) => state.choice);
   const setTheme = useTheme((state) => state.set);
-  const [sandbox, reload] = useRemote<SandboxStatus>('sandbox', () => api.sandbox.status());
+  const [sandbox, reload] = useRemote('sandbox.status', {});
 
   return (
     <div className="screen">

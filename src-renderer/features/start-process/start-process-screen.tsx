@@ -1,7 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { guidPattern } from '../../lib/format';
+import { startProcessInputSchema } from '../../../src-shared/api';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
+import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
+import { processStarted } from '../../lib/process-cache';
 
 interface TextField {
   key: string;
@@ -21,56 +25,64 @@ const blankField = (): TextField => ({
   confidential: false,
 });
 
+const labels = {
+  processTypeId: 'Process type id',
+  name: 'Name',
+  code: 'Code',
+  value: 'Value',
+  contents: 'Note',
+};
+
 /** Starts a process: its type id, optional notes and Text fields; no account is needed. */
 export function StartProcessScreen({ profileId, profileName }: { profileId: string; profileName: string }) {
   const openProcess = useNavigation((state) => state.openProcess);
   const [processTypeId, setProcessTypeId] = useState('');
   const [note, setNote] = useState('');
   const [fields, setFields] = useState<TextField[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   // After an unknown outcome the process may exist: starting again needs the user's word.
   const [unknown, setUnknown] = useState(false);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const intent = useRef(crypto.randomUUID());
-  const typeError = guidPattern.test(processTypeId.trim())
-    ? null
-    : 'Process type id must be a GUID (the last GUID of the process type’s set-up address)';
-  const fieldErrors = fields.map((field) =>
-    !field.name.trim() ? 'Name is required' : !field.code.trim() ? 'Code is required' : null,
-  );
+  const request = {
+    processTypeId: processTypeId.trim(),
+    accounts: [],
+    notes: note.trim() ? [{ contents: note, visibleToAccounts: false }] : [],
+    fields: fields.map(({ name, code, value, fieldId, confidential }) => ({
+      name,
+      code,
+      value,
+      fieldId,
+      confidential,
+      fieldType: 'Text' as const,
+      description: '',
+    })),
+  };
+  // The contract's schema for the request body states every rule and its sentence.
+  const problems = formProblems(startProcessInputSchema, request, labels);
+  const typeError = problems.get('processTypeId');
+  const fieldError = (index: number) =>
+    [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (typeError || fieldErrors.some(Boolean) || busy) return;
+    if (problems.size > 0 || busy) return;
     setBusy(true);
     setError(null);
-    const result = await api.processes.start({
-      profileId,
-      intentId: intent.current,
-      processTypeId: processTypeId.trim(),
-      accounts: [],
-      notes: note.trim() ? [{ contents: note, visibleToAccounts: false }] : [],
-      fields: fields.map(({ name, code, value, fieldId, confidential }) => ({
-        name,
-        code,
-        value,
-        fieldId,
-        confidential,
-        fieldType: 'Text' as const,
-        description: '',
-      })),
-    });
+    const result = await api.processes.start({ profileId, intentId: intent.current, ...request });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error.message);
+      setError(result.error);
       setUnknown(result.error.code === 'outcome_unknown');
       setChecked(false);
       return;
     }
     intent.current = crypto.randomUUID();
+    // The reply is the process: it opens from it, without asking the service again.
+    processStarted(profileId, result.value);
     openProcess(result.value.processId);
   }
 
@@ -93,6 +105,7 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
             aria-invalid={touched && typeError ? true : undefined}
             placeholder="6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01"
           />
+          <span className="hint">The last GUID of the process type’s set-up address</span>
           {touched && typeError && <span className="field-error">{typeError}</span>}
         </label>
         <label className="field">
@@ -128,7 +141,7 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
             >
               Remove
             </button>
-            {touched && fieldErrors[index] && <span className="field-error">{fieldErrors[index]}</span>}
+            {touched && fieldError(index) && <span className="field-error">{fieldError(index)}</span>}
           </fieldset>
         ))}
         <div className="button-row">
@@ -150,11 +163,7 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
             {busy ? 'Starting…' : 'Start process'}
           </button>
         </div>
-        {error && (
-          <p role="alert" className="error-text">
-            {error}
-          </p>
-        )}
+        {error && <CallError error={error} inline />}
       </form>
     </div>
   );

@@ -21,8 +21,7 @@ export function bundlePackages(entryFile: string): { packages: string[]; files: 
       // Only modules are followed: a `new URL('../renderer/', …)` names a folder of web files.
       if (specifier.startsWith('.')) {
         if (/\.[cm]?js$/.test(specifier)) queue.push(resolve(dirname(file), specifier));
-      }
-      else if (isPackage(specifier)) packages.add(packageName(specifier));
+      } else if (isPackage(specifier)) packages.add(packageName(specifier));
     }
   }
   return { packages: [...packages].sort(), files: [...seen] };

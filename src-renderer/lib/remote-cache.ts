@@ -1,0 +1,120 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Result } from '../../src-shared/result';
+import { currentValue, fromResult, type Remote } from './remote';
+
+/** Makes one bridge call by name; the cache's only way to reach the service. */
+export type Fetcher = (call: string, input: unknown) => Promise<Result<unknown>>;
+
+/** One answer kept by the cache, under its call name and input. */
+export interface CacheEntry {
+  call: string;
+  input: unknown;
+  remote: Remote<unknown>;
+}
+
+/** The cache's state: entries by {@link cacheKey}; components select the one they show. */
+export interface CacheState {
+  entries: Record<string, CacheEntry>;
+}
+
+/** The remote-data cache: every view reads through it, every change updates or invalidates it. */
+export interface RemoteCache {
+  store: StoreApi<CacheState>;
+  /** Someone shows this entry: fetch it unless a fresh answer is kept or on its way. */
+  watch(call: string, input: unknown): () => void;
+  /** Asks the service again (Refresh, Retry); the previous value stays visible meanwhile. */
+  fetch(call: string, input: unknown): Promise<void>;
+  /** Puts an answer the caller already has (a change's reply) in place, without a call. */
+  set(call: string, input: unknown, value: unknown): void;
+  /** Rewrites the ready entries of a call; `change` returns undefined to leave one as it is. */
+  update(call: string, change: (value: unknown, input: unknown) => unknown): void;
+  /**
+   * Forgets entries (those `matches` picks by input and kept value); those being watched are
+   * fetched again at once, the others when next watched.
+   */
+  invalidate(call: string, matches?: (input: unknown, value: unknown) => boolean): void;
+}
+
+/** The key of a call's answer: inputs are plain JSON (contract rule 4), so their text names them. */
+export function cacheKey(call: string, input: unknown): string {
+  return `${call} ${JSON.stringify(input)}`;
+}
+
+/**
+ * Builds the cache over a fetcher. Each key has a generation: a fetch answers only if no later
+ * fetch or `set` happened meanwhile, so a late answer never overwrites a newer one. An entry left
+ * by its last watcher turns stale, so a view opened again shows the kept value and refreshes it;
+ * an entry `set` before anyone watches (a started process) is shown without a call.
+ */
+export function createRemoteCache(fetcher: Fetcher): RemoteCache {
+  const store = createStore<CacheState>()(() => ({ entries: {} }));
+  const generations = new Map<string, number>();
+  const watchers = new Map<string, number>();
+  const stale = new Set<string>();
+
+  const bump = (key: string) => {
+    const next = (generations.get(key) ?? 0) + 1;
+    generations.set(key, next);
+    return next;
+  };
+  const put = (key: string, entry: CacheEntry) =>
+    store.setState((state) => ({ entries: { ...state.entries, [key]: entry } }));
+
+  async function fetch(call: string, input: unknown) {
+    const key = cacheKey(call, input);
+    const mine = bump(key);
+    stale.delete(key);
+    const kept = store.getState().entries[key]?.remote;
+    put(key, { call, input, remote: { status: 'loading', previous: kept && currentValue(kept) } });
+    const result = await fetcher(call, input);
+    if (generations.get(key) === mine) put(key, { call, input, remote: fromResult(result) });
+  }
+
+  function watch(call: string, input: unknown) {
+    const key = cacheKey(call, input);
+    const count = watchers.get(key) ?? 0;
+    watchers.set(key, count + 1);
+    const status = store.getState().entries[key]?.remote.status;
+    // An answer already on its way is fresh enough; React's StrictMode mounts twice.
+    if (status !== 'loading' && (status !== 'ready' || stale.has(key))) void fetch(call, input);
+    return () => {
+      const left = (watchers.get(key) ?? 1) - 1;
+      if (left > 0) return void watchers.set(key, left);
+      watchers.delete(key);
+      stale.add(key);
+    };
+  }
+
+  function set(call: string, input: unknown, value: unknown) {
+    const key = cacheKey(call, input);
+    bump(key);
+    stale.delete(key);
+    put(key, { call, input, remote: { status: 'ready', value } });
+  }
+
+  function update(call: string, change: (value: unknown, input: unknown) => unknown) {
+    for (const entry of Object.values(store.getState().entries)) {
+      if (entry.call !== call || entry.remote.status !== 'ready') continue;
+      const next = change(entry.remote.value, entry.input);
+      if (next !== undefined) set(call, entry.input, next);
+    }
+  }
+
+  function invalidate(call: string, matches: (input: unknown, value: unknown) => boolean = () => true) {
+    for (const [key, entry] of Object.entries(store.getState().entries)) {
+      if (entry.call !== call || !matches(entry.input, currentValue(entry.remote))) continue;
+      if (watchers.has(key)) {
+        void fetch(call, entry.input);
+        continue;
+      }
+      bump(key);
+      stale.delete(key);
+      store.setState((state) => {
+        const { [key]: _gone, ...rest } = state.entries;
+        return { entries: rest };
+      });
+    }
+  }
+
+  return { store, watch, fetch, set, update, invalidate };
+}
