@@ -35,7 +35,7 @@ export function fillPath(
 
 /**
  * The document id in a link's path, by matching the tail of the documents endpoint's template
- * (`/open-api/documents/{documentId}`); null when the path does not match.
+ * (`/open-api/documents/{documentId}`, a trailing slash allowed); null when it does not match.
  */
 export function documentIdFromPath(
   pathname: string,
@@ -43,7 +43,7 @@ export function documentIdFromPath(
 ): string | null {
   const [before, after = ''] = template.split('{documentId}') as [string, string?];
   const pattern = new RegExp(`${escapeRegExp(before)}([^/?#]+)${escapeRegExp(after)}$`);
-  const match = pattern.exec(pathname)?.[1];
+  const match = pattern.exec(pathname.replace(/\/+$/, ''))?.[1];
   if (!match) return null;
   try {
     return decodeURIComponent(match);

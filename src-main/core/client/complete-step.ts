@@ -8,6 +8,7 @@ import {
 } from '../../../src-shared/api';
 import { maskFields, type AuditIntent } from '../../../src-shared/logs';
 import type { ValidInput } from '../../../src-shared/contract';
+import { currentStepOf } from '../../../src-shared/process-paths';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { Http } from './http';
@@ -109,12 +110,6 @@ export async function completeStep(
   } finally {
     release();
   }
-}
-
-/** The step a process is waiting at: the last step not yet complete; none once it is complete. */
-export function currentStepOf(process: Process): Step | null {
-  if (process.status === 'Completed') return null;
-  return process.steps.findLast((step) => step.completedOn === null) ?? null;
 }
 
 function sameId(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
-import { defaultEndpoints, type Endpoint, type Operation, type Profile } from '../../../src-shared/profile';
+import { documentIdFromPath, endpointFor as endpointIn, fillPath } from '../../../src-shared/process-paths';
+import type { Endpoint, Operation, Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 
 /** A request target resolved from a profile's endpoint map. */
@@ -12,7 +13,7 @@ export interface ResolvedEndpoint {
 
 /** The endpoint of an operation: the profile's override, else API.md's default. */
 export function endpointFor(profile: Profile, operation: Operation): Endpoint {
-  return profile.endpoints[operation] ?? defaultEndpoints[operation];
+  return endpointIn(profile.endpoints, operation);
 }
 
 /**
@@ -25,8 +26,7 @@ export function resolveEndpoint(
   params: Record<string, string> = {},
 ): ResolvedEndpoint {
   const endpoint = endpointFor(profile, operation);
-  const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    const value = params[name];
+  const path = fillPath(endpoint.path, params, (name, value) => {
     if (value === undefined || value.trim() === '') {
       throw new Failure(
         'invalid_input',
@@ -37,7 +37,6 @@ export function resolveEndpoint(
     if (/^(\.|%2e){1,2}$/i.test(value.trim())) {
       throw new Failure('invalid_input', `"${value.trim()}" is not a valid ${describePlaceholder(name)}.`);
     }
-    return encodeURIComponent(value);
   });
   // The base URL may carry a path prefix (https://host/tenant-a), so join as strings, not with
   // `new URL(path, base)`, which would drop the prefix.
@@ -71,18 +70,12 @@ export function documentIdFromHref(profile: Profile, href: string): string {
     );
   }
   const template = endpointFor(profile, 'getDocument').path;
-  const [before, after] = template.split('{documentId}') as [string, string];
-  const pattern = new RegExp(`${escapeRegExp(before)}([^/?#]+)${escapeRegExp(after)}$`);
-  const match = pattern.exec(target.pathname);
-  if (!match?.[1]) {
+  const id = documentIdFromPath(target.pathname, template);
+  if (!id) {
     throw new Failure(
       'invalid_input',
       `The document link "${href}" does not match the documents endpoint ${template} of profile "${profile.name}".`,
     );
   }
-  return decodeURIComponent(match[1]);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return id;
 }

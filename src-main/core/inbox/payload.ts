@@ -1,3 +1,4 @@
+import { documentIdFromPath } from '../../../src-shared/process-paths';
 import { z } from 'zod';
 import type { DeliveryPayloadView, PayloadDocument, PayloadField } from '../../../src-shared/inbox';
 import { Failure } from '../failure';
@@ -79,33 +80,13 @@ export function parseDeliveryPayload(json: unknown): DeliveryPayloadView {
   };
 }
 
-/** The last path segment of a document link (`/open-api/documents/<id>`); null when there is none. */
-export function documentIdFromHref(href: string): string | null {
-  let path: string;
-  try {
-    path = new URL(href, 'http://relative.invalid').pathname;
-  } catch {
-    return null;
-  }
-  const last = path
-    .split('/')
-    .filter((part) => part !== '')
-    .at(-1);
-  if (last === undefined) return null;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
-
 function documentsOf(payload: PayloadInput): PayloadDocument[] {
   const documents: PayloadDocument[] = [];
   const seen = new Set<string>();
   const add = (name: string, contentType: string, href: string) => {
     if (href !== '' && seen.has(href)) return;
     if (href !== '') seen.add(href);
-    documents.push({ name, contentType, href, documentId: href === '' ? null : documentIdFromHref(href) });
+    documents.push({ name, contentType, href, documentId: href === '' ? null : documentIdInLink(href) });
   };
   for (const document of payload.Documents ?? []) {
     const href = selfLink(document.Links ?? [])?.Href ?? document.Href ?? '';
@@ -123,4 +104,13 @@ function geoTagText(geoTag: unknown): string | null {
 
 function selfLink(links: LinkInput[]): LinkInput | undefined {
   return links.find((link) => link.Rel?.toLowerCase() === 'self') ?? links[0];
+}
+
+/** The document id in a payload's link (`/open-api/documents/<id>`, relative or absolute). */
+export function documentIdInLink(href: string): string | null {
+  try {
+    return documentIdFromPath(new URL(href, 'http://relative.invalid').pathname);
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Failure } from '../../../../../src-main/core/failure';
-import { documentIdFromHref, parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
+import { documentIdInLink, parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
 
 const processId = '3f2a9c1e-0b7d-4e5f-9a1b-2c3d4e5f6a7b';
 const documentId = '0c9d8e7f-1a2b-4c3d-8e9f-a0b1c2d3e4f5';
@@ -141,11 +141,11 @@ describe('parseDeliveryPayload', () => {
   });
 });
 
-describe('documentIdFromHref', () => {
-  it('takes the last path segment of a relative or absolute link', () => {
-    expect(documentIdFromHref('/open-api/documents/abc')).toBe('abc');
-    expect(documentIdFromHref('https://x.example/open-api/documents/abc/?download=1')).toBe('abc');
-    expect(documentIdFromHref('/open-api/documents/a%20b')).toBe('a b');
-    expect(documentIdFromHref('/')).toBeNull();
+describe('documentIdInLink', () => {
+  it('takes the id from a relative or absolute documents link', () => {
+    expect(documentIdInLink('/open-api/documents/abc')).toBe('abc');
+    expect(documentIdInLink('https://x.example/open-api/documents/abc/?download=1')).toBe('abc');
+    expect(documentIdInLink('/open-api/documents/a%20b')).toBe('a b');
+    expect(documentIdInLink('/')).toBeNull();
   });
 });
