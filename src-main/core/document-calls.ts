@@ -1,19 +1,14 @@
 import type { DecodedDocument } from '../../src-shared/documents';
+import { documentIdFromPath } from '../../src-shared/process-paths';
 import type { Core } from './create-core';
 import { decodeBase64Strict } from './documents/decode-base64';
 import { saveDocument } from './documents/save-document';
 import { Failure } from './failure';
 import { safeFileName } from './save-path';
 
-/** The document id at the end of a payload's `href` (`/open-api/documents/<id>`). */
-function idFromHref(href: string): string | undefined {
-  const last = href.split('?')[0]!.split('/').filter(Boolean).pop();
-  return last ? decodeURIComponent(last) : undefined;
-}
-
 /** Fetches a document by id or by the payload's href and decodes it for display. */
 export async function getDocument(
-  core: Core,
+  core: Pick<Core, 'client' | 'documents'>,
   profileId: string,
   documentId?: string,
   href?: string,
@@ -22,12 +17,14 @@ export async function getDocument(
     profileId,
     documentId !== undefined ? { documentId } : { href: href! },
   );
-  return core.documents.decode(raw, documentId ?? (href ? idFromHref(href) : undefined));
+  const fromLink =
+    href === undefined ? null : documentIdFromPath(new URL(href, 'http://link.invalid').pathname);
+  return core.documents.decode(raw, documentId ?? fromLink ?? undefined);
 }
 
 /** Fetches a document again and writes its decoded bytes where the user chose. */
 export async function saveDocumentAs(
-  core: Core,
+  core: Pick<Core, 'client' | 'chooseSavePath'>,
   profileId: string,
   documentId: string,
 ): Promise<{ path: string; bytes: number }> {

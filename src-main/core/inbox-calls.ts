@@ -4,7 +4,7 @@ import { Failure } from './failure';
 
 /** Applies a settings change and, when given, sets (or with null, clears) the shared header. */
 export async function configureInbox(
-  core: Core,
+  core: Pick<Core, 'profiles' | 'inbox'>,
   profileId: string,
   patch: InboxSettingsPatch,
   sharedHeader: { name: string; secret: string } | null | undefined,

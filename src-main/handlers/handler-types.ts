@@ -1,0 +1,16 @@
+import type { CallName, CallOutput, ValidInput } from '../../src-shared/contract';
+import type { Core } from '../core/create-core';
+
+/** One call's handler: the validated input in, the call's result out (or a thrown Failure). */
+export type Handler<N extends CallName> = (
+  core: Core,
+  input: ValidInput<N>,
+) => Promise<CallOutput<N>> | CallOutput<N>;
+
+/** Every call of the contract with its handler. */
+export type HandlerTable = { [N in CallName]: Handler<N> };
+
+/** The handlers of the calls of some domains (`profiles`, `steps`, ...), for one module to provide. */
+export type DomainHandlers<D extends string> = {
+  [N in CallName as N extends `${D}.${string}` ? N : never]: Handler<N>;
+};

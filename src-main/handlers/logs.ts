@@ -1,0 +1,29 @@
+import type { DomainHandlers } from './handler-types';
+import { Failure } from '../core/failure';
+
+/** What the console remembers: recent and pinned processes, the audit log, the request log. */
+export const logsHandlers: DomainHandlers<'history' | 'audit' | 'requests'> = {
+  'history.list': (core, { profileId }) => core.history.list(core.profiles.get(profileId).id),
+  'history.pin': (core, { profileId, processId, pinned, externalReference, processTypeName }) =>
+    core.history.pin(
+      core.profiles.get(profileId).id,
+      processId,
+      pinned,
+      pinned
+        ? {
+            processId,
+            externalReference: externalReference ?? null,
+            processTypeName: processTypeName ?? null,
+            status: null,
+          }
+        : undefined,
+    ),
+  'audit.list': (core, filter) => core.audit.list(filter),
+  'audit.export': async (core, { format, profileId, processId }) => {
+    // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
+    const target = await core.chooseSavePath(`process-console-audit.${format}`);
+    if (!target) throw new Failure('cancelled', 'Export cancelled.');
+    return core.audit.exportTo(target, format, { profileId, processId });
+  },
+  'requests.list': (core, filter) => core.requests.list(filter),
+};

@@ -1,0 +1,27 @@
+import type { DomainHandlers } from './handler-types';
+import { deleteProfile, listProfiles, profileView, saveProfile } from '../core/profile-views';
+
+/** Profiles and their credentials. */
+export const profilesHandlers: DomainHandlers<'profiles'> = {
+  'profiles.list': (core) => listProfiles(core),
+  'profiles.save': (core, input) => saveProfile(core, input),
+  'profiles.delete': (core, { profileId }) => deleteProfile(core, profileId),
+  'profiles.setCredentials': async (core, { profileId, apiKey, apiSecret, sessionOnly }) => {
+    const profile = core.profiles.get(profileId);
+    if (sessionOnly) core.vault.enableSessionOnly();
+    await core.vault.set(profileId, { apiKey, apiSecret }, { sessionOnly });
+    return profileView(core, profile);
+  },
+  'profiles.clearCredentials': async (core, { profileId }) => {
+    const profile = core.profiles.get(profileId);
+    await core.vault.clear(profileId);
+    return profileView(core, profile);
+  },
+  'profiles.test': async (core, { profileId }) => {
+    const { latencyMs } = await core.client.testConnection(profileId);
+    return {
+      latencyMs,
+      message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,
+    };
+  },
+};
