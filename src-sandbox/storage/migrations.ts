@@ -1,14 +1,8 @@
-import type { Db } from './db';
-import { transaction } from './sqlite';
+import { latestVersion, type Migration } from './sqlite';
 
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
+/** The reference service's schema. */
 // Append only: a released migration never changes, a new one gets the next version.
-const migrations: Migration[] = [
+export const migrations: Migration[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -71,31 +65,4 @@ const migrations: Migration[] = [
 ];
 
 /** The newest schema version this code knows. */
-export const latestSchemaVersion = migrations.at(-1)?.version ?? 0;
-
-/**
- * Applies every migration the database lacks, each in its own transaction, and records it in
- * `schema_migrations`. Refuses a database written by a newer version rather than guess.
- */
-export function migrate(db: Db): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)`);
-  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as {
-    version: number | null;
-  };
-  const current = row.version ?? 0;
-  if (current > latestSchemaVersion) {
-    throw new Error(
-      `The sandbox data folder has schema version ${current}, newer than this service (${latestSchemaVersion}); ` +
-        'update the console or use another --data folder.',
-    );
-  }
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    transaction(db, () => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    });
-  }
-}
+export const latestSchemaVersion = latestVersion(migrations);

@@ -1,4 +1,79 @@
-import type { DatabaseSync, SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
+
+/**
+ * The one way this repository keeps data in SQLite: the reference service's database and the
+ * console's inbox both open, migrate and change their files through these helpers, so the
+ * durability rules have one home.
+ */
+
+/** One schema change. Append only: a released migration never changes, a new one gets the next version. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** How a store opens: its migrations, what to say of a file from a newer version, binding rules. */
+export interface StoreSchema {
+  migrations: readonly Migration[];
+  /** The error for a file whose schema is newer than this code (`current` > `latest`). */
+  tooNew(current: number, latest: number): Error;
+  /** Ignore named parameters a statement does not use (repos that bind whole records). */
+  allowUnknownNamedParameters?: boolean;
+}
+
+/**
+ * Opens (creating folder and file when needed) a database and brings its schema up to date.
+ * WAL with `synchronous=FULL` makes every committed transaction durable before the call returns,
+ * so an answer sent after a commit survives `kill -9` and power loss alike.
+ */
+export function openDurableDatabase(file: string, schema: StoreSchema): DatabaseSync {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const db = new DatabaseSync(file, {
+    allowUnknownNamedParameters: schema.allowUnknownNamedParameters ?? false,
+  });
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec('PRAGMA foreign_keys = ON');
+    migrate(db, schema);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** The newest schema version of a list of migrations. */
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Applies every migration the database lacks, each in its own transaction, and records it in
+ * `schema_migrations`. Refuses a database written by a newer version rather than guess.
+ */
+function migrate(db: DatabaseSync, schema: StoreSchema): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)`);
+  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as {
+    version: number | null;
+  };
+  const current = row.version ?? 0;
+  const latest = latestVersion(schema.migrations);
+  if (current > latest) throw schema.tooNew(current, latest);
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
+  for (const migration of schema.migrations) {
+    if (migration.version <= current) continue;
+    transaction(db, () => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    });
+  }
+}
 
 /**
  * Runs `work` in a transaction and returns its result: committed when it returns, rolled back
