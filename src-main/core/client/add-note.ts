@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ValidInput } from '../../../src-shared/contract';
 import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
 import type { Profile } from '../../../src-shared/profile';
 import type { ChangeContext } from './complete-step';
-import { runChange, type ReadBack } from './safe-change';
+import { changeIntent, runChange, type ReadBack } from './safe-change';
 
 /** Adding a note, as the contract's door validated it: where, what, under which user intent. */
 export type AddNoteInput = Omit<ValidInput<'notes.add'>, 'profileId'>;
@@ -37,24 +37,13 @@ export async function addNote(
     const before = await read();
     const known = new Set(before.notes.map((existing) => existing.noteId));
     return await runChange(context, {
-      intent: {
-        kind: 'intent',
-        actionId: randomUUID(),
-        at: context.now().toISOString(),
+      intent: changeIntent(context.now(), profile, intentId, {
         action: 'note.add',
-        profileId: profile.id,
-        profileName: profile.name,
-        environment: profile.environment,
-        keyName: profile.keyName,
         processId: before.processId,
         externalReference: before.externalReference,
         processTypeId: before.processTypeId,
-        stepId: null,
-        stepName: null,
-        fields: [],
         note,
-        idempotencyKey: intentId,
-      },
+      }),
       send: () =>
         context.http.call({
           profile,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   completeStepResponseSchema,
   processSchema,
@@ -13,7 +12,7 @@ import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
-import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
+import { changeIntent, runChange, type ChangeDependencies, type ReadBack } from './safe-change';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
 export type CompleteStepInput = Omit<ValidInput<'steps.complete'>, 'profileId'>;
@@ -45,24 +44,16 @@ export async function completeStep(
     [`intent:${intentId}`, `step:${processId.toLowerCase()}:${stepId.toLowerCase()}`],
     'A completion of this step is already in progress.',
   );
-  const intentFor = (process: Process, step: Step): AuditIntent => ({
-    kind: 'intent',
-    actionId: randomUUID(),
-    at: context.now().toISOString(),
-    action: 'step.complete',
-    profileId: profile.id,
-    profileName: profile.name,
-    environment: profile.environment,
-    keyName: profile.keyName,
-    processId: process.processId,
-    externalReference: process.externalReference,
-    processTypeId: process.processTypeId,
-    stepId: step.stepId,
-    stepName: step.name,
-    fields: maskFields(fields),
-    note: null,
-    idempotencyKey: intentId,
-  });
+  const intentFor = (process: Process, step: Step): AuditIntent =>
+    changeIntent(context.now(), profile, intentId, {
+      action: 'step.complete',
+      processId: process.processId,
+      externalReference: process.externalReference,
+      processTypeId: process.processTypeId,
+      stepId: step.stepId,
+      stepName: step.name,
+      fields: maskFields(fields),
+    });
   try {
     const read = () =>
       context.http.call({

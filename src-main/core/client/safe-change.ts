@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
 import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
+import type { Profile } from '../../../src-shared/profile';
 import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
@@ -53,6 +55,42 @@ export function scrubMessage(message: string, values: readonly string[]): string
     scrubbed = scrubbed.replace(pattern, confidentialMask);
   }
   return scrubbed;
+}
+
+/** What a change is about, for its audit intent; unset parts are null. */
+export type ChangeSubject = Pick<AuditIntent, 'action'> &
+  Partial<
+    Pick<
+      AuditIntent,
+      'processId' | 'externalReference' | 'processTypeId' | 'stepId' | 'stepName' | 'fields' | 'note'
+    >
+  >;
+
+/** The audit intent of a change on `profile`, sent with `intentId` as its Idempotency-Key. */
+export function changeIntent(
+  now: Date,
+  profile: Profile,
+  intentId: string,
+  subject: ChangeSubject,
+): AuditIntent {
+  return {
+    kind: 'intent',
+    actionId: randomUUID(),
+    at: now.toISOString(),
+    profileId: profile.id,
+    profileName: profile.name,
+    environment: profile.environment,
+    keyName: profile.keyName,
+    processId: null,
+    externalReference: null,
+    processTypeId: null,
+    stepId: null,
+    stepName: null,
+    fields: [],
+    note: null,
+    ...subject,
+    idempotencyKey: intentId,
+  };
 }
 
 /** What the runner needs from outside. */

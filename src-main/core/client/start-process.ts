@@ -5,7 +5,7 @@ import { maskFields } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 import type { ChangeContext } from './complete-step';
-import { runChange } from './safe-change';
+import { changeIntent, runChange } from './safe-change';
 
 /** Starting a process, as the door validated it: API.md operation 1's body, plus the intent's id. */
 export type StartProcessInput = Omit<ValidInput<'processes.start'>, 'profileId'>;
@@ -26,24 +26,12 @@ export async function startProcess(
   const release = context.inFlight.claim([`intent:${intentId}`], 'This process is already being started.');
   try {
     return await runChange(context, {
-      intent: {
-        kind: 'intent',
-        actionId: randomUUID(),
-        at: context.now().toISOString(),
+      intent: changeIntent(context.now(), profile, intentId, {
         action: 'process.start',
-        profileId: profile.id,
-        profileName: profile.name,
-        environment: profile.environment,
-        keyName: profile.keyName,
-        processId: null,
         externalReference: reference ?? null,
         processTypeId: body.processTypeId,
-        stepId: null,
-        stepName: null,
         fields: maskFields(body.fields),
-        note: null,
-        idempotencyKey: intentId,
-      },
+      }),
       send: () =>
         context.http.call({
           profile,
