@@ -27,8 +27,6 @@ export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile
   const host: WalkHost = {
     openDocument: (documentId, filename) => setDocument({ documentId, filename }),
     completeStep: (step, fields, done) => setCompleting({ step, fields, done }),
-    // The walk adds notes itself; until it hands the replies over, the process is asked again.
-    processChanged: () => processId && processStale(profile.id, processId),
   };
   const step: Step | undefined = completing
     ? process?.steps.find((candidate) => candidate.stepId === completing.step.stepId)

@@ -5,7 +5,7 @@ import type { Result } from '../../src-shared/result';
 import { api } from './api';
 import { recordLookup } from './history';
 import { cacheKey, createRemoteCache } from './remote-cache';
-import type { Remote } from './remote';
+import { currentValue, type Remote } from './remote';
 
 type AnyCall = (input: unknown) => Promise<Result<unknown>>;
 
@@ -66,6 +66,12 @@ export function useRemote<N extends CallName>(
 /** Puts a known answer for `call(input)` in place (a change's reply), so no one asks again. */
 export function setRemote<N extends CallName>(call: N, input: CallInput<N>, value: CallOutput<N>): void {
   cache.set(call, input, value);
+}
+
+/** The answer kept for `call(input)` (during a reload, the one shown), for a store's actions. */
+export function keptRemote<N extends CallName>(call: N, input: CallInput<N>): CallOutput<N> | undefined {
+  const remote = cache.store.getState().entries[cacheKey(call, input)]?.remote;
+  return remote && (currentValue(remote) as CallOutput<N> | undefined);
 }
 
 /** Rewrites every kept answer of `call`; `change` returns undefined to leave one alone. */

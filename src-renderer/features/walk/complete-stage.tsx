@@ -24,12 +24,7 @@ export function CompleteStage({ stage, host }: StageProps) {
       <button
         type="button"
         className="primary"
-        onClick={() =>
-          host.completeStep(step, fields, (response) => {
-            host.processChanged();
-            void stepCompleted(response);
-          })
-        }
+        onClick={() => host.completeStep(step, fields, (response) => void stepCompleted(response))}
       >
         Complete step…
       </button>

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Exchange, StageFailure } from './walk-exchange';
+import { CallError } from '../../components/call-error';
+import { Exchange } from './walk-exchange';
 import type { StageProps } from './walk-host';
-import { useWalk } from './walk-store';
+import { useWalk, type StageCall } from './walk-store';
 
 /** Stage 5: the payload carries no step id, so ask the service which step is current. */
 export function CurrentStepStage({ stage, view, profileId }: StageProps) {
   const readCurrentStep = useWalk((state) => state.readCurrentStep);
-  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<StageCall | null>(null);
 
   async function read() {
-    setError(null);
-    const outcome = await readCurrentStep({ profileId, processId: view.processId });
-    if (!outcome.ok) setError(outcome.error);
+    setOutcome(null);
+    setOutcome(await readCurrentStep({ profileId, processId: view.processId }));
   }
 
   if (stage.kind === 'readCurrentStep') {
@@ -20,7 +20,13 @@ export function CurrentStepStage({ stage, view, profileId }: StageProps) {
         <button type="button" className="primary" onClick={() => void read()}>
           Read the current step
         </button>
-        <StageFailure message={error} />
+        {outcome?.kind === 'failed' && <CallError error={outcome.error} inline onRetry={() => void read()} />}
+        {outcome?.kind === 'processComplete' && (
+          // What the service answered, not a failed call: there is nothing left to complete.
+          <p role="alert" className="warning-box">
+            The process has no current step: it is already complete.
+          </p>
+        )}
       </div>
     );
   }

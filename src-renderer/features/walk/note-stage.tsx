@@ -1,15 +1,16 @@
 import { useState } from 'react';
+import type { CallError as CallFailure } from '../../../src-shared/result';
 import type { WalkStageOf } from '../../../src-shared/walk';
-import { Exchange, StageFailure } from './walk-exchange';
+import { CallError } from '../../components/call-error';
+import { processStale } from '../../lib/process-cache';
+import { Exchange } from './walk-exchange';
 import type { StageProps } from './walk-host';
-import { useWalk } from './walk-store';
+import { useWalk, type WalkTarget } from './walk-store';
 
 /** Stage 4: tell the case workers what the back office did, with a note added at most once. */
-export function NoteStage({ stage, view, profileId, host }: StageProps) {
+export function NoteStage({ stage, view, profileId }: StageProps) {
   if (stage.kind === 'addNote') {
-    return (
-      <NoteForm stage={stage} target={{ profileId, processId: view.processId }} added={host.processChanged} />
-    );
+    return <NoteForm stage={stage} target={{ profileId, processId: view.processId }} />;
   }
   if (!('note' in stage)) return null;
   return (
@@ -19,20 +20,12 @@ export function NoteStage({ stage, view, profileId, host }: StageProps) {
   );
 }
 
-function NoteForm({
-  stage,
-  target,
-  added,
-}: {
-  stage: WalkStageOf<'addNote'>;
-  target: { profileId: string; processId: string };
-  added: () => void;
-}) {
+function NoteForm({ stage, target }: { stage: WalkStageOf<'addNote'>; target: WalkTarget }) {
   const addNote = useWalk((state) => state.addNote);
   const [contents, setContents] = useState(
     stage.note?.sent.contents ?? `Back office updated: reference ${stage.backOfficeReference}.`,
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CallFailure | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function send() {
@@ -40,8 +33,7 @@ function NoteForm({
     setError(null);
     const outcome = await addNote(target, { contents, visibleToAccounts: false });
     setBusy(false);
-    if (outcome.ok) added();
-    else setError(outcome.error);
+    if (outcome.kind === 'failed') setError(outcome.error);
   }
 
   return (
@@ -58,7 +50,21 @@ function NoteForm({
       >
         {busy ? 'Adding…' : 'Add this note'}
       </button>
-      <StageFailure message={error} />
+      {error && (
+        // No Retry: adding a note is a change. The button above sends again, with the intent noteIntentId keeps.
+        <CallError
+          error={error}
+          inline
+          onOpenProcess={() => processStale(target.profileId, target.processId)}
+        >
+          {error.code === 'outcome_unknown' && (
+            <p>
+              Adding it again resends it under the same intent, so the service adds it at most once; if the
+              first one arrived and you changed the words, the service refuses the changed note.
+            </p>
+          )}
+        </CallError>
+      )}
     </div>
   );
 }

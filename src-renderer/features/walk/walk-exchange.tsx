@@ -21,12 +21,3 @@ export function Exchange({ sent, received }: { sent?: unknown; received?: unknow
     </div>
   );
 }
-
-/** Why a stage's call failed, announced; nothing when it did not. */
-export function StageFailure({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="error-text">
-      {message}
-    </p>
-  ) : null;
-}

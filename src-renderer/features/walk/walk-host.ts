@@ -10,7 +10,6 @@ export interface WalkHost {
     fields: { name: string; code: string; value: string }[],
     done: (response: CompleteStepResponse) => void,
   ): void;
-  processChanged(): void;
 }
 
 /**

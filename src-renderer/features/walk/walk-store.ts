@@ -1,8 +1,11 @@
 import { create } from 'zustand';
 import type { CompleteStepResponse } from '../../../src-shared/api';
+import type { SettableDeliveryStatus } from '../../../src-shared/inbox';
+import type { CallError } from '../../../src-shared/result';
 import { firstWalkStage, type NoteAttempt, type WalkStage } from '../../../src-shared/walk';
 import { api } from '../../lib/api';
-import type { Remote } from '../../lib/remote';
+import { keptRemote, setRemote, updateRemote } from '../../lib/cache';
+import { noteAdded, processStale } from '../../lib/process-cache';
 import * as transitions from './walk-transitions';
 
 /** The process a stage acts on. */
@@ -11,15 +14,20 @@ export interface WalkTarget {
   processId: string;
 }
 
-/** How a stage's call to the service ended; `error` null when the walk's own problem says why. */
-export type StageCall = { ok: true } | { ok: false; error: string | null };
+/**
+ * How a stage's call ended: the walk moved on (`kept`); the service refused or failed (`failed`);
+ * the new stage could not be saved (`notKept`, the walk's `problem` says why); or the process has
+ * no step left to complete (`processComplete`).
+ */
+export type StageCall =
+  { kind: 'kept' } | { kind: 'failed'; error: CallError } | { kind: 'notKept' } | { kind: 'processComplete' };
 
 interface WalkState {
+  /** The delivery being walked. Its stage is not here: it is `walk.get`'s answer in the cache. */
   deliveryId: string | null;
-  stage: Remote<WalkStage>;
-  /** Why saved progress was set aside, or why the last change could not be kept. */
-  problem: string | null;
-  load(deliveryId: string): Promise<void>;
+  /** Why the last change of stage could not be saved in main. */
+  problem: CallError | null;
+  open(deliveryId: string): void;
   next(linkedDocuments: number): Promise<boolean>;
   back(): Promise<boolean>;
   openDocument(documentId: string): Promise<boolean>;
@@ -30,78 +38,85 @@ interface WalkState {
   stepCompleted(response: CompleteStepResponse): Promise<boolean>;
 }
 
+/** Sets a delivery's status in main and in the kept delivery, instead of asking for it again. */
+export async function setDeliveryStatus(deliveryId: string, status: SettableDeliveryStatus): Promise<void> {
+  const result = await api.inbox.setStatus({ deliveryId, status });
+  if (!result.ok) return;
+  updateRemote('inbox.get', (delivery, input) =>
+    input.deliveryId === deliveryId ? { ...delivery, ...result.value } : undefined,
+  );
+}
+
 /**
- * The walk of one delivery: its stage, loaded from and kept in main after every transition, so
- * it survives a restart. The stage moves only once main has kept the new one.
+ * The walk's transitions. The stage is read from the cache (`walk.get`, as main saved it) and
+ * moves only once main has kept the new one, which then goes into the cache, so the walk
+ * survives a restart and every view of it shows the same stage.
  */
 export const useWalk = create<WalkState>()((set, get) => {
-  const current = (): WalkStage | null => {
-    const { stage } = get();
-    return stage.status === 'ready' ? stage.value : null;
+  /** The saved stage; null until `walk.get` has answered. */
+  const current = (deliveryId: string | null): WalkStage | null => {
+    const saved = deliveryId === null ? undefined : keptRemote('walk.get', { deliveryId });
+    return saved ? (saved.stage ?? firstWalkStage) : null;
   };
 
   /** Keeps `next` in main; false (with the reason in `problem`) when it could not be kept. */
-  async function keep(next: WalkStage | null): Promise<boolean> {
-    const { deliveryId } = get();
-    if (!next || !deliveryId) return false;
-    if (next === current()) return true;
+  async function keep(deliveryId: string | null, next: WalkStage | null): Promise<boolean> {
+    if (!next || deliveryId === null) return false;
+    if (next === current(deliveryId)) return true;
     const result = await api.walk.save({ deliveryId, progress: next });
-    if (get().deliveryId !== deliveryId) return false;
+    const shown = get().deliveryId === deliveryId;
     if (!result.ok) {
-      set({ problem: `The walk's progress could not be saved: ${result.error.message}` });
+      if (shown) set({ problem: result.error });
       return false;
     }
-    set({ stage: { status: 'ready', value: result.value }, problem: null });
-    if (result.value.kind === 'done') await api.inbox.setStatus({ deliveryId, status: 'handled' });
+    setRemote('walk.get', { deliveryId }, { stage: result.value, unreadable: null });
+    if (shown) set({ problem: null });
+    if (result.value.kind === 'done') await setDeliveryStatus(deliveryId, 'handled');
     return true;
   }
 
   const apply = (change: (stage: WalkStage) => WalkStage) => {
-    const stage = current();
-    return keep(stage && change(stage));
+    const { deliveryId } = get();
+    const stage = current(deliveryId);
+    return keep(deliveryId, stage && change(stage));
   };
 
   return {
     deliveryId: null,
-    stage: { status: 'idle' },
     problem: null,
-    async load(deliveryId) {
-      set({ deliveryId, stage: { status: 'loading' }, problem: null });
-      const result = await api.walk.get({ deliveryId });
-      if (get().deliveryId !== deliveryId) return;
-      if (!result.ok) return set({ stage: { status: 'error', error: result.error } });
-      const { stage, unreadable } = result.value;
-      set({ stage: { status: 'ready', value: stage ?? firstWalkStage }, problem: unreadable });
+    open(deliveryId) {
+      if (get().deliveryId !== deliveryId) set({ deliveryId, problem: null });
     },
     next: (linkedDocuments) => apply((stage) => transitions.next(stage, linkedDocuments)),
     back: () => apply(transitions.back),
     openDocument: (documentId) => apply((stage) => transitions.documentOpened(stage, documentId)),
     updateBackOffice: (reference) => apply((stage) => transitions.backOfficeUpdated(stage, reference)),
     async addNote(target, sent) {
-      const stage = current();
+      const { deliveryId } = get();
+      const stage = current(deliveryId);
       const sending = stage && transitions.noteSending(stage, sent, crypto.randomUUID());
-      if (sending?.kind !== 'addNote' || !sending.note) return { ok: false, error: null };
+      if (sending?.kind !== 'addNote' || !sending.note) return { kind: 'notKept' };
       // Nothing is sent unless the intent is kept first, or a restart could send the note again.
-      if (!(await keep(sending))) return { ok: false, error: null };
+      if (!(await keep(deliveryId, sending))) return { kind: 'notKept' };
       const result = await api.notes.add({ ...target, intentId: sending.note.intentId, ...sent });
       if (!result.ok) {
-        await keep(transitions.noteFailed(sending, result.error.code));
-        return { ok: false, error: result.error.message };
+        // The note may have been added: the process is asked again where it shows.
+        if (result.error.code === 'outcome_unknown') processStale(target.profileId, target.processId);
+        await keep(deliveryId, transitions.noteFailed(sending, result.error.code));
+        return { kind: 'failed', error: result.error };
       }
+      noteAdded(target.profileId, target.processId, result.value);
       const { noteId, author, createdOn } = result.value;
-      return (await keep(transitions.noteAdded(sending, { noteId, author, createdOn })))
-        ? { ok: true }
-        : { ok: false, error: null };
+      const kept = await keep(deliveryId, transitions.noteAdded(sending, { noteId, author, createdOn }));
+      return kept ? { kind: 'kept' } : { kind: 'notKept' };
     },
     async readCurrentStep(target) {
       const result = await api.steps.current(target);
-      if (!result.ok) return { ok: false, error: result.error.message };
-      if (!result.value) {
-        return { ok: false, error: 'The process has no current step: it is already complete.' };
-      }
+      if (!result.ok) return { kind: 'failed', error: result.error };
+      if (!result.value) return { kind: 'processComplete' };
       const { stepId, name, startedOn } = result.value;
       const kept = await apply((stage) => transitions.currentStepRead(stage, { stepId, name, startedOn }));
-      return kept ? { ok: true } : { ok: false, error: null };
+      return kept ? { kind: 'kept' } : { kind: 'notKept' };
     },
     stepCompleted: (response) =>
       apply((stage) => transitions.stepCompleted(stage, transitions.outcomeOf(response))),
