@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { CompleteStepResponse, Process, Step } from '../../../src-shared/api';
 import { confidentialMask } from '../../../src-shared/logs';
-import { defaultEndpoints, type ProfileView } from '../../../src-shared/profile';
+import { endpointFor, fillPath } from '../../../src-shared/process-paths';
+import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { Dialog } from '../../components/dialog';
@@ -46,10 +47,8 @@ export function CompleteStepDialog({
   const [typed, setTyped] = useState('');
   const intent = useRef(crypto.randomUUID());
   const live = profile.environment === 'live';
-  const endpoint = profile.endpoints.completeStep ?? defaultEndpoints.completeStep;
-  const path = endpoint.path
-    .replace('{processId}', encodeURIComponent(process.processId))
-    .replace('{stepId}', encodeURIComponent(step.stepId));
+  const endpoint = endpointFor(profile.endpoints, 'completeStep');
+  const path = fillPath(endpoint.path, { processId: process.processId, stepId: step.stepId });
   const body = { fields: rows.map(toField) };
   const maskedBody = {
     fields: rows.map((row) => ({ ...toField(row), value: row.confidential ? confidentialMask : row.value })),

@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import type { Process, RestCall, Step } from '../../../src-shared/api';
+import { currentStepOf } from '../../../src-shared/process-paths';
 import { VirtualList } from '../../components/virtual-list';
 import { formatDateTime, formatDuration } from '../../lib/format';
-
-/** The step the process waits at: the last one not yet complete, while the process runs. */
-export function currentStepOf(process: Process): Step | null {
-  if (process.status === 'Completed') return null;
-  for (let index = process.steps.length - 1; index >= 0; index--) {
-    const step = process.steps[index]!;
-    if (step.completedOn === null) return step;
-  }
-  return null;
-}
 
 /** The steps as a timeline; the current one stands out and carries "Complete step". */
 export function StepsTab({ process, onComplete }: { process: Process; onComplete: (step: Step) => void }) {
