@@ -31,13 +31,15 @@ export interface StoreSchema {
  */
 export function openDurableDatabase(file: string, schema: StoreSchema): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // The busy timeout is set as the file opens, so even the switch to WAL waits for another
+  // process (a second console, the sandbox CLI) instead of failing at once.
   const db = new DatabaseSync(file, {
     allowUnknownNamedParameters: schema.allowUnknownNamedParameters ?? false,
+    timeout: 5_000,
   });
   try {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
-    db.exec('PRAGMA busy_timeout = 5000');
     db.exec('PRAGMA foreign_keys = ON');
     migrate(db, schema);
   } catch (error) {
@@ -59,16 +61,17 @@ export function latestVersion(migrations: readonly Migration[]): number {
 function migrate(db: DatabaseSync, schema: StoreSchema): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)`);
-  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as {
-    version: number | null;
-  };
-  const current = row.version ?? 0;
+  const version = db.prepare('SELECT MAX(version) AS version FROM schema_migrations');
+  const current = () => (version.get() as { version: number | null }).version ?? 0;
   const latest = latestVersion(schema.migrations);
-  if (current > latest) throw schema.tooNew(current, latest);
+  if (current() > latest) throw schema.tooNew(current(), latest);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
   for (const migration of schema.migrations) {
-    if (migration.version <= current) continue;
+    if (migration.version <= current()) continue;
     transaction(db, () => {
+      // Asked again under the write lock: another process opening the same file may have
+      // applied it between our first look and now.
+      if (migration.version <= current()) return;
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
     });

@@ -48,6 +48,9 @@ export class WriteQueue {
             // A nested transaction is a savepoint: a throwing change rolls back only itself.
             outcomes.push({ ok: true, value: transaction(this.db, write.change) });
           } catch (error) {
+            // On a full disk or an I/O error SQLite rolls the whole batch back by itself: the
+            // changes after this one would then commit alone, so stop and refuse them all.
+            if (!this.db.isTransaction) throw error;
             outcomes.push({ ok: false, error });
           }
         }

@@ -16,12 +16,18 @@ export interface WatchedSecretStore extends SecretStore {
   waitingForPermission(): boolean;
 }
 
-/** Wraps `inner` so calls past `thresholdMs` count as waiting for the user's permission. */
+/**
+ * Wraps `inner` so calls run one at a time and calls past `thresholdMs` count as waiting for the
+ * user's permission. One at a time: keytar holds a thread of Node's small worker pool for as long
+ * as a prompt is open, and a handful of stalled calls would leave none for file reads and DNS; it
+ * also means the OS shows one prompt, not one per profile.
+ */
 export function watchForPermissionPrompts(
   inner: SecretStore,
   thresholdMs = permissionPromptAfterMs,
 ): WatchedSecretStore {
   let overdue = 0;
+  let queue: Promise<unknown> = Promise.resolve();
   function watch<T>(call: () => Promise<T>): Promise<T> {
     let late = false;
     const timer = setTimeout(() => {
@@ -29,12 +35,12 @@ export function watchForPermissionPrompts(
       overdue += 1;
     }, thresholdMs);
     timer.unref();
-    return Promise.resolve()
-      .then(call)
-      .finally(() => {
-        clearTimeout(timer);
-        if (late) overdue -= 1;
-      });
+    const result = queue.then(call, call);
+    queue = result.catch(() => undefined);
+    return result.finally(() => {
+      clearTimeout(timer);
+      if (late) overdue -= 1;
+    });
   }
   return {
     get: (account) => watch(() => inner.get(account)),

@@ -113,3 +113,46 @@ describe('keychain calls waiting on a system prompt', () => {
     expect(await slow).toBe('late');
   });
 });
+
+describe('one keychain call at a time', () => {
+  it('starts a call only when the one before it has answered, so a prompt holds one worker thread', async () => {
+    const started: string[] = [];
+    const release: (() => void)[] = [];
+    const inner: SecretStore = {
+      get: (account) =>
+        new Promise<string | null>((resolve) => {
+          started.push(account);
+          release.push(() => resolve(`secret of ${account}`));
+        }),
+      set: async () => undefined,
+      delete: async () => false,
+    };
+    const store = watchForPermissionPrompts(inner, 60_000);
+    const first = store.get('a');
+    const second = store.get('b');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a']);
+    release.shift()!();
+    expect(await first).toBe('secret of a');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a', 'b']);
+    release.shift()!();
+    expect(await second).toBe('secret of b');
+  });
+
+  it('goes on after a call that failed', async () => {
+    let calls = 0;
+    const inner: SecretStore = {
+      get: async () => {
+        calls += 1;
+        if (calls === 1) throw keychainUnavailable('locked');
+        return 'value';
+      },
+      set: async () => undefined,
+      delete: async () => false,
+    };
+    const store = watchForPermissionPrompts(inner, 60_000);
+    await expect(store.get('a')).rejects.toBeInstanceOf(Failure);
+    expect(await store.get('b')).toBe('value');
+  });
+});
