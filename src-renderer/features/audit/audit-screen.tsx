@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useNavigation } from '../../lib/navigation';
 import { useRemote } from '../../lib/cache';
+import { Checkbox } from '../../components/checkbox';
 
 const actionLabels: Record<AuditRecord['intent']['action'], string> = {
   'process.start': 'Start process',
@@ -46,14 +47,9 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
         </div>
       </header>
       <div className="toolbar">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={onlyProfile}
-            onChange={(event) => setOnlyProfile(event.target.checked)}
-          />
+        <Checkbox checked={onlyProfile} onChange={setOnlyProfile}>
           Only the current profile
-        </label>
+        </Checkbox>
         <label className="inline-field">
           <span>Process id</span>
           <input value={processFilter} onChange={(event) => setProcessFilter(event.target.value)} />

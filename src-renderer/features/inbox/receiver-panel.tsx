@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { setRemote, useRemote } from '../../lib/cache';
 import { CallError } from '../../components/call-error';
 import { FormMessage, type FormMessageValue } from '../../components/form-message';
+import { Checkbox } from '../../components/checkbox';
 
 const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
 
@@ -86,10 +87,9 @@ function ReceiverForm({
         {settings.deliveryUrl && settings.enabled && <code className="small"> {settings.deliveryUrl}</code>}
       </summary>
       <form className="form" onSubmit={save} aria-label="Receiver settings">
-        <label className="checkbox">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <Checkbox checked={enabled} onChange={setEnabled}>
           Receive REST API step calls for this profile
-        </label>
+        </Checkbox>
         {settings.deliveryUrl ? (
           <p>
             Delivery URL (set it as the step’s URL, or as the reference service’s <code>--outbound-url</code>

@@ -5,6 +5,7 @@ import { CallError } from '../../components/call-error';
 import { VirtualList } from '../../components/virtual-list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { Checkbox } from '../../components/checkbox';
 
 /** Notes newest first, and the form that adds one (author: the profile's API key name). */
 export function NotesTab({
@@ -122,10 +123,9 @@ function AddNoteForm({
         />
       </label>
       <div className="button-row">
-        <label className="checkbox">
-          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.target.checked)} />
+        <Checkbox checked={visible} onChange={setVisible}>
           Visible to linked accounts
-        </label>
+        </Checkbox>
         <button type="submit" className="primary" disabled={busy || !contents.trim()}>
           {busy ? 'Adding…' : 'Add note'}
         </button>

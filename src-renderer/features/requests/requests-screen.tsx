@@ -3,6 +3,7 @@ import type { RequestLogEntry } from '../../../src-shared/logs';
 import { RemoteView } from '../../components/remote-view';
 import { formatBytes } from '../../lib/format';
 import { useRemote } from '../../lib/cache';
+import { Checkbox } from '../../components/checkbox';
 
 /** The last 1,000 calls to services, newest first; a row opens its (redacted) detail. */
 export function RequestsScreen({ profileId }: { profileId: string | null }) {
@@ -32,22 +33,12 @@ export function RequestsScreen({ profileId }: { profileId: string | null }) {
         </button>
       </header>
       <div className="toolbar">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={onlyProfile}
-            onChange={(event) => setOnlyProfile(event.target.checked)}
-          />
+        <Checkbox checked={onlyProfile} onChange={setOnlyProfile}>
           Only the current profile
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={onlyErrors}
-            onChange={(event) => setOnlyErrors(event.target.checked)}
-          />
+        </Checkbox>
+        <Checkbox checked={onlyErrors} onChange={setOnlyErrors}>
           Only failures
-        </label>
+        </Checkbox>
         <label className="inline-field">
           <span>Filter</span>
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} />

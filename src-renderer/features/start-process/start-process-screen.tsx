@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
 import { processStarted } from '../../lib/process-cache';
+import { Checkbox } from '../../components/checkbox';
 
 interface TextField {
   key: string;
@@ -126,14 +127,12 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
                 />
               </label>
             ))}
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={field.confidential}
-                onChange={(event) => update(field.key, { confidential: event.target.checked })}
-              />
+            <Checkbox
+              checked={field.confidential}
+              onChange={(checked) => update(field.key, { confidential: checked })}
+            >
               Confidential
-            </label>
+            </Checkbox>
             <button
               type="button"
               className="small-button danger"
@@ -150,14 +149,9 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
           </button>
           <span className="spacer" />
           {unknown && (
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={checked}
-                onChange={(event) => setChecked(event.target.checked)}
-              />
+            <Checkbox checked={checked} onChange={setChecked}>
               I looked it up: the process was not started, start it (again, with the same request key)
-            </label>
+            </Checkbox>
           )}
           <button type="submit" className="primary" disabled={busy || (unknown && !checked)}>
             {busy ? 'Starting…' : 'Start process'}
