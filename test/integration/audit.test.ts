@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../src-main/core/audit/audit-log';
+import { waitFor } from '../support/wait-for';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,7 +33,11 @@ describe('audit.jsonl on disk', () => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Kill it mid-stream: once it has appended a good run of records and is still appending.
+    const file = join(dataDir, 'audit.jsonl');
+    await waitFor(() => readFileSync(file, 'utf8').split('\n').length > 20, {
+      what: 'the writer to append 20 records to audit.jsonl',
+    });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');
     await exited;

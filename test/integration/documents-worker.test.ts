@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeDocument } from '../../src-main/core/documents/decode-document';
 import {
@@ -6,6 +9,7 @@ import {
 } from '../../src-main/core/documents/document-decoder';
 import { Failure } from '../../src-main/core/failure';
 import { rawDocument, serviceRequestOfSize } from '../unit/src-main/core/documents/service-request-fixture';
+import { waitFor } from '../support/wait-for';
 
 /*
  * The worker path, run from the TypeScript sources. `--import tsx` registers tsx's loader in the
@@ -137,14 +141,18 @@ describe('a worker that misbehaves', () => {
   });
 
   it('is cancelled by close(), as are documents waiting for a worker and later calls', async () => {
+    // The worker leaves a mark when it runs, so the test knows the first document is being decoded.
+    const mark = join(mkdtempSync(join(tmpdir(), 'pc-worker-')), 'started');
     const decoder = decoderWith({
-      workerUrl: workerScript('setInterval(() => {}, 1000);'),
+      workerUrl: workerScript(
+        `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(mark)}, ''); setInterval(() => {}, 1000);`,
+      ),
       workerThresholdBytes: 0,
       maxWorkers: 1,
     });
     const running = failureOf(decoder.decode(small));
     const queued = failureOf(decoder.decode(small));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => existsSync(mark), { what: 'the worker to start on the first document' });
     await decoder.close();
     expect((await running).error.code).toBe('cancelled');
     expect((await queued).error.code).toBe('cancelled');

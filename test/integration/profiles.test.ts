@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createProfileStore } from '../../src-main/core/profiles/profile-store';
+import { waitFor } from '../support/wait-for';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tenant = { name: 'Tenant', baseUrl: 'https://tenant.example.com', environment: 'test', keyName: 'Key' };
@@ -53,7 +54,14 @@ describe('profiles.json on disk', () => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Kill it mid-stream: once profiles.json shows it has saved 50 times and is still saving.
+    await waitFor(
+      () => {
+        const saved = /"keyName":\s*"Key (\d+) /.exec(readFileSync(join(dataDir, 'profiles.json'), 'utf8'));
+        return saved !== null && Number(saved[1]) >= 50;
+      },
+      { what: 'the writer to save profiles.json 50 times' },
+    );
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');
     await exited;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceDocumentWorker } from '../support/document-worker';
+import { waitFor } from '../support/wait-for';
 import { createCore, type Core } from '../../src-main/core/create-core';
 import { dispatch } from '../../src-main/handlers';
 import { maxBridgeBodyBytes } from '../../src-shared/limits';
@@ -177,16 +178,13 @@ describe('browser shell events', () => {
     });
     expect(stream.statusCode).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');
-    const received = new Promise<string>((resolve) => {
-      let text = '';
-      stream.body.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        if (text.includes('event: menu.saveDocument')) resolve(text);
-      });
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let text = '';
+    stream.body.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    // The shell writes this comment in the same turn as it subscribes the stream to the events.
+    await waitFor(() => text.includes(': connected'), { what: "the stream's ': connected' comment" });
     core.events.emit('menu.saveDocument', {});
-    expect(await received).toContain('data: {}');
+    await waitFor(() => text.includes('event: menu.saveDocument'), { what: 'the menu.saveDocument event' });
+    expect(text).toContain('event: menu.saveDocument\ndata: {}');
     stream.body.destroy();
   });
 });

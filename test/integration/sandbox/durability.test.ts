@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { request } from 'undici';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src-sandbox/server';
 import type { CreatedApiKey } from '../../../src-sandbox/security/api-keys';
 import { runCli, startCliServer, type CliServer } from './cli-helpers';
-import { call, field, tempDataDir, vendorStartSample, waitFor } from './helpers';
+import { waitFor } from '../../support/wait-for';
+import { call, field, tempDataDir, vendorStartSample } from './helpers';
 import { startReceiver } from './receiver';
 
 const folders: string[] = [];
@@ -62,7 +62,7 @@ describe('durability', () => {
         }
       }
     });
-    await waitFor(async () => (acknowledged.length >= 50 ? true : undefined), '50 acknowledged notes');
+    await waitFor(() => acknowledged.length >= 50, { what: '50 acknowledged notes' });
     await kill9(first);
     running = false;
     await Promise.all(writers);
@@ -101,30 +101,38 @@ describe('durability', () => {
     const ft3 = (
       await call(server.url, 'GET', '/open-api/processes/external-reference/FT-000003', { auth: { key } })
     ).json;
-    let sendRest!: () => void;
-    const restReady = new Promise<void>((resolve) => (sendRest = resolve));
+    // A raw socket sends the request's head with `Expect: 100-continue`: Node's HTTP server answers
+    // "100 Continue" once it has parsed the head, which is the moment the request is in flight.
     const body = JSON.stringify({ contents: 'Sent across a shutdown', visibleToAccounts: false });
-    async function* slowBody() {
-      yield body.slice(0, 10);
-      await restReady;
-      yield body.slice(10);
-    }
-    const pending = request(`${server.url}/open-api/processes/${ft3.processId}/notes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey, 'x-api-secret': key.apiSecret },
-      body: Readable.from(slowBody()),
-    });
-    // The headers must reach the server before the signal; nothing observable says when, so wait.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    server.child.kill('SIGTERM');
-    await waitFor(
-      async () => (server.output().includes('SIGTERM: finishing') ? true : undefined),
-      'the SIGTERM line',
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      [
+        `POST /open-api/processes/${ft3.processId}/notes HTTP/1.1`,
+        `host: 127.0.0.1:${port}`,
+        'content-type: application/json',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'expect: 100-continue',
+        `x-api-key: ${key.apiKey}`,
+        `x-api-secret: ${key.apiSecret}`,
+        '',
+        '',
+      ].join('\r\n'),
     );
-    sendRest();
-    const response = await pending;
-    expect(response.statusCode).toBe(201);
-    const note = (await response.body.json()) as { noteId: string };
+    await waitFor(() => received.startsWith('HTTP/1.1 100 Continue\r\n\r\n'), {
+      what: 'the server to read the request head (its 100 Continue)',
+    });
+    server.child.kill('SIGTERM');
+    await waitFor(() => server.output().includes('SIGTERM: finishing'), { what: 'the SIGTERM line' });
+    socket.end(body);
+    await closed;
+    const answer = received.slice(received.indexOf('\r\n\r\n') + 4);
+    const [head = '', payload = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
+    const note = JSON.parse(payload) as { noteId: string };
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM: finishing in-flight requests');
 
@@ -147,10 +155,9 @@ describe('durability', () => {
         body: { answers: { FirstName: 'Crash' } },
       });
       const processId: string = submitted.json.processId;
-      await waitFor(
-        async () => (hang.received.some((r) => r.body.ProcessId === processId) ? true : undefined),
-        'the call',
-      );
+      await waitFor(() => hang.received.some((r) => r.body.ProcessId === processId), {
+        what: 'the REST step call to reach the hanging receiver',
+      });
       await kill9(crashing);
 
       // Visibly "not yet called": current, no recorded call (the new start's own call hangs again).
@@ -163,12 +170,17 @@ describe('durability', () => {
 
       // The start-up sweep calls it again.
       const sweeping = await startCliServer(['--data', dataDir, '--outbound-url', ok.url]);
-      const moved = await waitFor(async () => {
-        const step = (
-          await call(sweeping.url, 'GET', `/open-api/processes/${processId}/current-step`, { auth: { key } })
-        ).json;
-        return step.name === 'Back office assessment' ? step : undefined;
-      }, 'the sweep to call the step');
+      const moved = await waitFor(
+        async () => {
+          const step = (
+            await call(sweeping.url, 'GET', `/open-api/processes/${processId}/current-step`, {
+              auth: { key },
+            })
+          ).json;
+          return step.name === 'Back office assessment' ? step : undefined;
+        },
+        { what: 'the sweep to call the step' },
+      );
       expect(moved.completedOn).toBeNull();
       await kill9(sweeping);
 

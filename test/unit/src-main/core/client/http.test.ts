@@ -3,6 +3,7 @@ import { createApiClient } from '../../../../../src-main/core/client/api-client'
 import { Failure } from '../../../../../src-main/core/failure';
 import type { Profile } from '../../../../../src-shared/profile';
 import { apiError, json, makePorts, makeProfile, processBody, startFake, step } from './helpers';
+import { waitFor } from '../../../../support/wait-for';
 import { valid } from '../../../../support/valid-input';
 
 const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
@@ -217,17 +218,20 @@ describe('API client over HTTP', () => {
   });
 
   it('times out a stalled service and tells a cancel apart', async () => {
-    const { client, profile } = await setup(() => undefined, {
-      timeouts: { headersMs: 1_000, overallMs: 1_500 },
+    // undici checks a headers timeout of 1 s or more on a coarse (~0.5 s) clock, so it can fire well
+    // after 1 s; with the deadline at 1.5 s the deadline won whenever this test ran alone (-t).
+    const { client, profile, fake } = await setup(() => undefined, {
+      timeouts: { headersMs: 1_000, overallMs: 2_500 },
     });
     const failure = await failureOf(client.getProcess(profile.id, id));
     expect(failure.error.code).toBe('timeout');
     expect(failure.message).toMatch(/did not start answering within 1 s/);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    expect(
-      (await failureOf(client.getProcess(profile.id, id, { signal: controller.signal }))).error.code,
-    ).toBe('cancelled');
+    const seenBefore = fake.seen.length;
+    const cancelled = failureOf(client.getProcess(profile.id, id, { signal: controller.signal }));
+    await waitFor(() => fake.seen.length > seenBefore, { what: 'the request to reach the stalled service' });
+    controller.abort();
+    expect((await cancelled).error.code).toBe('cancelled');
   });
 
   it('reports a refused connection as network, naming the address', async () => {

@@ -59,6 +59,8 @@ describe('keytar secret store (with a stand-in for the native module)', () => {
       }),
     });
     const reading = store.get('p1');
+    // The behaviour under test is an absence (the read stays pending while the prompt is open),
+    // which nothing signals: give it a bounded window to settle, then answer the prompt.
     const early = await Promise.race([
       reading,
       new Promise((resolve) => setTimeout(resolve, 100, 'pending')),
