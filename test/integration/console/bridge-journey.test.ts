@@ -215,6 +215,24 @@ describe('the console through its bridge', () => {
     expect(JSON.stringify(requests)).not.toContain(secretValue);
   });
 
+  it('completes a step with one read of the process and one send: two requests to the service', async () => {
+    const { api, profileId } = await startJourneyWithProfile();
+    const process = await value(api.processes.getByReference({ profileId, externalReference: 'FT-000003' }));
+    const step = process.steps.find((candidate) => candidate.completedOn === null)!;
+    const before = new Set((await value(api.requests.list({ profileId }))).map((entry) => entry.id));
+    await value(
+      api.steps.complete({
+        profileId,
+        processId: process.processId,
+        stepId: step.stepId,
+        intentId: crypto.randomUUID(),
+        fields: [{ name: 'Outcome', value: 'Rejected', fieldId: process.processId, code: 'OUTCOME' }],
+      }),
+    );
+    const sent = (await value(api.requests.list({ profileId }))).filter((entry) => !before.has(entry.id));
+    expect(sent.map((entry) => entry.method).sort()).toEqual(['GET', 'POST']);
+  });
+
   it('writes neither the key, the secret nor a confidential value to any file in the data folder', async () => {
     const { api, key, profileId } = await startJourneyWithProfile();
     const { secretValue } = await noteAndComplete(api, profileId);
