@@ -21,7 +21,8 @@ export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile
   const [delivery] = useRemote('inbox.get', { deliveryId });
   const [document, setDocument] = useState<{ documentId: string; filename: string } | null>(null);
   const [completing, setCompleting] = useState<Completing | null>(null);
-  const processId = delivery.status === 'ready' ? delivery.value.view?.processId : undefined;
+  // While the delivery is asked again (its status changed), the process and any open dialog stay.
+  const processId = currentValue(delivery)?.view?.processId;
   const process = currentValue(useProcessLookup(processId ? profile.id : null, processId ?? '')[0]);
 
   const host: WalkHost = {
