@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { resolveDataDir } from './core/config';
 import { createCore } from './core/create-core';
 import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
 
   const core = await createCore({
     shell: 'web',
-    dataDir: args.data,
+    resolvedDataDir: resolveDataDir(args.data),
     documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
     startSandbox,
   });

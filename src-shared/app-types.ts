@@ -30,6 +30,7 @@ export interface SandboxStatus {
   state: 'off' | 'starting' | 'running' | 'failed';
   url: string | null;
   profileId: string | null;
+  /** Why it failed; while starting, the keychain's "waiting for permission" sentence, if so. */
   message: string | null;
 }
 

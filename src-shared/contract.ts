@@ -223,6 +223,8 @@ export const events = {
   'menu.saveDocument': event<Record<string, never>>(),
   /** A delivery reached the inbox, or one changed status. */
   'inbox.delivery': event<DeliverySummary>(),
+  /** The embedded reference service started, failed, stopped, or is waiting for the keychain. */
+  'sandbox.changed': event<SandboxStatus>(),
 } as const;
 
 /** The name of an event main pushes, e.g. `menu.saveDocument`. */

@@ -18,7 +18,11 @@ export function defaultDataDir(platform = process.platform, env = process.env, h
  * Picks the data folder (`--data`, then PROCESS_CONSOLE_DATA, then the OS default), creates it if
  * needed and proves it is a writable folder, so a bad setting fails at start with a sentence.
  */
-export function resolveDataDir(flag: string | undefined, env = process.env): string {
+export function resolveDataDir(flag: string | boolean | undefined, env = process.env): string {
+  // A bare `--data` parses (non-strict) as `true`: say what is missing instead of failing on it.
+  if (typeof flag === 'boolean') {
+    throw new Failure('invalid_input', '--data needs a folder after it: --data <folder>.');
+  }
   const chosen = flag ?? env.PROCESS_CONSOLE_DATA;
   if (chosen !== undefined && chosen.trim() === '') {
     throw new Failure(

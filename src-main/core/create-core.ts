@@ -50,6 +50,11 @@ export interface CoreOptions {
   shell: Core['shell'];
   /** `--data`, if given; PROCESS_CONSOLE_DATA and the OS default apply otherwise. */
   dataDir?: string;
+  /**
+   * The data folder the shell already resolved with `resolveDataDir` (it needs it before core:
+   * Chromium's folder, the launcher page); used as it is, so the folder is checked once.
+   */
+  resolvedDataDir?: string;
   /** The desktop shell's save dialog; the browser shell saves into the Downloads folder. */
   chooseSavePath?: SavePathChooser;
   /** Unit tests pass the in-memory store; the console always uses the OS keychain. */
@@ -62,7 +67,7 @@ export interface CoreOptions {
 
 /** Builds the main-process services once; throws a Failure with a readable sentence on bad config. */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const dataDir = resolveDataDir(options.dataDir);
+  const dataDir = options.resolvedDataDir ?? resolveDataDir(options.dataDir);
   // Every keychain call goes through the watch, so a system prompt left open reads as "waiting".
   const secretStore = watchForPermissionPrompts(options.secretStore ?? createKeytarSecretStore());
   const requests = createRequestLog(1000);
@@ -86,6 +91,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     vault,
     inbox,
     startSandbox: options.startSandbox ?? noSandbox,
+    onChange: (status) => events.emit('sandbox.changed', status),
+    keychainWaiting: () => secretStore.waitingForPermission(),
   });
   return {
     config: { dataDir },

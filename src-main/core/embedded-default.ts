@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SandboxStatus } from '../../src-shared/contract';
 import type { Profile } from '../../src-shared/profile';
 import type { Inbox } from './inbox/receiver';
+import { waitingForPermissionMessage } from './keychain-probe';
 import { readJsonFile, writeJsonFileAtomic } from './json-file';
 import type { ProfileStore } from './profiles/profile-store';
 import type { CredentialVault } from './secrets/credentials';
@@ -66,11 +67,37 @@ export function createEmbeddedDefault(deps: {
   vault: CredentialVault;
   inbox: Inbox;
   startSandbox: SandboxStarter;
+  /** Told every change of {@link EmbeddedDefault.status} (core forwards it as `sandbox.changed`). */
+  onChange?: (status: SandboxStatus) => void;
+  /** True while a keychain call waits on a system prompt (the watched secret store's answer). */
+  keychainWaiting?: () => boolean;
+  /** How often, while starting, the keychain is looked at for a prompt left open. */
+  keychainCheckMs?: number;
 }): EmbeddedDefault {
   const sandboxDir = join(deps.dataDir, 'sandbox');
   const statePath = join(sandboxDir, 'embedded.json');
   let running: EmbeddableSandbox | null = null;
   let status: SandboxStatus = { state: 'off', url: null, profileId: null, message: null };
+
+  function setStatus(next: SandboxStatus): void {
+    status = next;
+    deps.onChange?.(next);
+  }
+
+  /**
+   * While starting, the window is already open (start-up no longer waits for the keychain), so a
+   * keychain prompt left open must be said there: the status carries the probe's sentence.
+   */
+  function watchKeychain(): () => void {
+    const check = () => {
+      if (status.state !== 'starting') return;
+      const message = deps.keychainWaiting?.() ? waitingForPermissionMessage : null;
+      if (message !== status.message) setStatus({ ...status, message });
+    };
+    const timer = setInterval(check, deps.keychainCheckMs ?? 1_000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 
   function profileFor(port: number, existing: Profile | undefined): Profile {
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -119,7 +146,8 @@ export function createEmbeddedDefault(deps: {
         ? deps.profiles.list().find((profile) => profile.id === saved.profileId)
         : undefined;
       if (!existing && deps.profiles.list().length > 0) return;
-      status = { state: 'starting', url: null, profileId: existing?.id ?? null, message: null };
+      setStatus({ state: 'starting', url: null, profileId: existing?.id ?? null, message: null });
+      const stopWatching = watchKeychain();
       try {
         let profile = profileFor(saved?.port || (await freePort()), existing);
         writeJsonFileAtomic(statePath, 1, {
@@ -137,21 +165,23 @@ export function createEmbeddedDefault(deps: {
         profile = profileFor(sandbox.port, profile);
         writeJsonFileAtomic(statePath, 1, { profileId: profile.id, port: sandbox.port });
         await ensureCredentials(sandbox, profile);
-        status = { state: 'running', url: sandbox.url, profileId: profile.id, message: null };
+        stopWatching();
+        setStatus({ state: 'running', url: sandbox.url, profileId: profile.id, message: null });
       } catch (error) {
-        status = {
+        stopWatching();
+        setStatus({
           state: 'failed',
           url: null,
           profileId: existing?.id ?? null,
           message: `The local reference service could not start: ${(error as Error).message}`,
-        };
+        });
       }
     },
     async stop() {
       const sandbox = running;
       running = null;
       if (sandbox) await sandbox.close();
-      status = { ...status, state: 'off', url: null };
+      if (status.state !== 'off') setStatus({ ...status, state: 'off', url: null, message: null });
     },
   };
 }

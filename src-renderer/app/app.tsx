@@ -14,6 +14,7 @@ import { CommandPalette } from './command-palette';
 import { HomeScreen } from './home-screen';
 import { InboxRoute } from './inbox-route';
 import { ProcessRoute } from './process-route';
+import { SandboxStatusLine } from './sandbox-status-line';
 import { WalkRoute } from './walk-route';
 import { Sidebar } from './sidebar';
 import { useAppInfo } from './use-app-info';
@@ -74,6 +75,7 @@ export function App() {
       )}
       <Sidebar />
       <main className="content" id="main">
+        <SandboxStatusLine />
         {info.status === 'error' && <CallError error={info.error} onRetry={() => void loadInfo()} />}
         {screen.name === 'home' && <HomeScreen />}
         {screen.name === 'process' &&

@@ -31,4 +31,9 @@ describe('data folder', () => {
     expect(() => resolveDataDir(file, {})).toThrowError(/not-a-folder/);
     expect(() => resolveDataDir('  ', {})).toThrowError(/empty/);
   });
+
+  it('refuses a bare --data (parsed as true) with a sentence, not a TypeError', () => {
+    expect(() => resolveDataDir(true, {})).toThrowError(Failure);
+    expect(() => resolveDataDir(true, {})).toThrowError('--data needs a folder after it: --data <folder>.');
+  });
 });
