@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, session } from 'electron';
 import { callNames } from '../src-shared/contract';
 import { fail } from '../src-shared/result';
 import { defaultDataDir, resolveDataDir } from './core/config';
@@ -9,12 +9,13 @@ import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
 import { dispatch, type Core } from './handlers';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
+import { debugSwitchRefusal } from './desktop/debug-switches';
 import { createFocusRequests } from './desktop/focus-requests';
 import { createWindow, saveBounds } from './desktop/main-window';
 import { allowPermission, isTrustedSender } from './desktop/permissions';
 import { createQuitHandler } from './desktop/quit';
 import { desktopReadyLine } from './desktop/ready-line';
-import { chromiumDataDir } from './desktop/user-data';
+import { chromiumDataDir, currentUser, prepareChromiumDir, realFolder } from './desktop/user-data';
 import { installMenu } from './menu';
 
 /** The desktop shell: one locked-down window over the same handler table as the browser shell. */
@@ -60,35 +61,35 @@ function lockDownPermissions(): void {
 }
 
 function cannotStart(error: unknown): void {
-  dialog.showErrorBox(
-    'Process Console cannot start',
-    error instanceof Failure ? error.message : String(error),
-  );
+  const message = error instanceof Failure ? error.message : String(error);
+  // On stderr too: `npm start` shows its last line, and on Linux before `ready` the box is only that.
+  console.error(message);
+  dialog.showErrorBox('Process Console cannot start', message);
   app.exit(1);
 }
 
 async function main(): Promise<void> {
+  const refusal = debugSwitchRefusal(app.isPackaged, (name) => app.commandLine.hasSwitch(name));
+  if (refusal) throw new Failure('forbidden', refusal);
   const args = parseArgs({
     args: process.argv.slice(app.isPackaged ? 1 : 2),
     options: { data: { type: 'string' } },
     strict: false,
   });
-  let dataDir: string;
-  try {
-    dataDir = resolveDataDir(args.values.data as string | undefined);
-  } catch (error) {
-    return cannotStart(error);
-  }
+  // Once, here: Chromium's folder depends on it; core gets it as it is.
+  const dataDir = resolveDataDir(args.values.data);
   // Chromium's files apart from ours, before `ready` and before the lock (which lives there).
   const chromiumDir = chromiumDataDir({
     appData: app.getPath('appData'),
     temp: app.getPath('temp'),
-    dataDir,
-    defaultDataDir: defaultDataDir(),
+    dataDir: realFolder(dataDir),
+    defaultDataDir: realFolder(defaultDataDir()),
+    user: currentUser(),
   });
-  app.setPath('userData', chromiumDir);
-  app.setPath('sessionData', chromiumDir);
-  // Single instance first: a second launch during the slow start below is remembered, not lost.
+  prepareChromiumDir(chromiumDir);
+  app.setPath('userData', chromiumDir.path);
+  app.setPath('sessionData', chromiumDir.path);
+  // Single instance first: a second launch during start-up is remembered, not lost.
   if (!app.requestSingleInstanceLock()) return app.quit();
   const focus = createFocusRequests();
   app.on('second-instance', () => focus.request());
@@ -97,55 +98,82 @@ async function main(): Promise<void> {
   await app.whenReady();
   serveAppScheme(rendererDir);
   lockDownPermissions();
-  let core: Core;
-  try {
-    core = await createCore({
-      shell: 'electron',
-      dataDir,
-      documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
-      startSandbox,
-      chooseSavePath: async (suggestedName) => {
-        const window = BrowserWindow.getFocusedWindow();
-        const options = { defaultPath: suggestedName };
-        const choice = window
-          ? await dialog.showSaveDialog(window, options)
-          : await dialog.showSaveDialog(options);
-        return choice.canceled || !choice.filePath ? null : choice.filePath;
-      },
-    });
-    await core.embedded.start();
-  } catch (error) {
-    return cannotStart(error);
-  }
+  const core = await createCore({
+    shell: 'electron',
+    resolvedDataDir: dataDir,
+    documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
+    startSandbox,
+    chooseSavePath: async (suggestedName) => {
+      const window = BrowserWindow.getFocusedWindow();
+      const options = { defaultPath: suggestedName };
+      const choice = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options);
+      return choice.canceled || !choice.filePath ? null : choice.filePath;
+    },
+  });
   registerHandlers(core);
   let readyOnce = false;
-  const onReady = (window: BrowserWindow) => {
-    focus.attach(window);
-    if (!readyOnce) console.log(desktopReadyLine);
-    readyOnce = true;
+  const windowOptions = {
+    dataDir,
+    preloadPath,
+    onReady: (window: BrowserWindow) => {
+      focus.attach(window);
+      if (!readyOnce) console.log(desktopReadyLine);
+      readyOnce = true;
+    },
+    // Hidden for ever otherwise, and `npm start` waiting for the ready line.
+    onFailedBeforeReady: (sentence: string) => {
+      console.error(sentence);
+      app.exit(1);
+    },
   };
-  let window = createWindow({ dataDir, preloadPath, onReady });
-  installMenu(core, () => (window.isDestroyed() ? null : window));
+  // Events first, so the window misses none of the embedded service's start.
+  let window: BrowserWindow | null = null;
   core.events.subscribe((name, payload) => {
-    if (!window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
+    if (window && !window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
   });
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) window = createWindow({ dataDir, preloadPath, onReady });
-  });
+  window = createWindow(windowOptions);
+  installMenu(core, () => (window && !window.isDestroyed() ? window : null));
+  const openIfNone = () => {
+    if (BrowserWindow.getAllWindows().length > 0) return false;
+    window = createWindow(windowOptions);
+    return true;
+  };
+  focus.setOpener(openIfNone);
+  app.on('activate', () => void openIfNone());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  const live = core;
+  // Log-out, restart or shutdown (Linux, macOS): quit now, without holding the session up.
+  let sessionEnding = false;
+  powerMonitor.on('shutdown', () => {
+    sessionEnding = true;
+    app.quit();
+  });
+  const saveWindow = () => {
+    if (window) saveBounds(dataDir, window);
+  };
   app.on(
     'before-quit',
     createQuitHandler({
       close: async () => {
-        saveBounds(dataDir, window);
-        await live.close();
+        saveWindow();
+        await core.close();
       },
+      closeNow: saveWindow,
+      sessionEnding: () => sessionEnding,
       exit: () => app.exit(0),
     }),
   );
+  // In the background: it may wait on a keychain prompt, which the window now says (sandbox.changed).
+  core.embedded.start().then(
+    () => {
+      const embedded = core.embedded.status();
+      if (embedded.state === 'failed') console.error(embedded.message);
+    },
+    (error: unknown) => console.error('The local reference service could not start:', error),
+  );
 }
 
-void main();
+main().catch(cannotStart);

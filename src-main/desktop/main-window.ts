@@ -2,6 +2,7 @@ import { BrowserWindow, screen } from 'electron';
 import { mainWindowOptions } from '../window-options';
 import { isOnScreen, loadWindowBounds, saveWindowBounds } from '../window-state';
 import { appIndexUrl } from './app-url';
+import { loadUrlFailure, windowFailureSentence, type WindowFailure } from './window-failure';
 
 /** What {@link createWindow} needs from the shell. */
 export interface MainWindowOptions {
@@ -9,10 +10,17 @@ export interface MainWindowOptions {
   preloadPath: string;
   /** Called each time the page is ready and the window shown. */
   onReady: (window: BrowserWindow) => void;
+  /** Called once, with a sentence, when the page fails before it was ever shown (the window stays hidden). */
+  onFailedBeforeReady: (sentence: string) => void;
 }
 
 /** The console's window on app://console, where it was last time if that is still on a screen. */
-export function createWindow({ dataDir, preloadPath, onReady }: MainWindowOptions): BrowserWindow {
+export function createWindow({
+  dataDir,
+  preloadPath,
+  onReady,
+  onFailedBeforeReady,
+}: MainWindowOptions): BrowserWindow {
   const saved = loadWindowBounds(dataDir);
   const displays = screen.getAllDisplays().map((display) => display.workArea);
   const visible = saved && isOnScreen(saved, displays);
@@ -20,13 +28,30 @@ export function createWindow({ dataDir, preloadPath, onReady }: MainWindowOption
     ...mainWindowOptions(preloadPath),
     ...(visible ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : {}),
   });
+  let settled = false;
+  const failed = (failure: WindowFailure) => {
+    const sentence = windowFailureSentence(failure);
+    if (settled || sentence === null) return;
+    settled = true;
+    onFailedBeforeReady(sentence);
+  };
   window.once('ready-to-show', () => {
+    if (settled) return;
+    settled = true;
     if (visible && saved.maximized) window.maximize();
     window.show();
     onReady(window);
   });
+  window.webContents.on('render-process-gone', (_event, details) =>
+    failed({ kind: 'gone', reason: details.reason, exitCode: details.exitCode }),
+  );
+  window.webContents.on('did-fail-load', (_event, errorCode, description, url, isMainFrame) =>
+    failed({ kind: 'load', errorCode, description, url, isMainFrame }),
+  );
   window.on('close', () => saveBounds(dataDir, window));
-  void window.loadURL(appIndexUrl);
+  // Windows ends the session without `before-quit`: keep the window's place while it can.
+  window.on('session-end', () => saveBounds(dataDir, window));
+  window.loadURL(appIndexUrl).catch((error: unknown) => failed(loadUrlFailure(error, appIndexUrl)));
   return window;
 }
 

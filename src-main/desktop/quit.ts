@@ -1,7 +1,9 @@
 /**
  * Quitting that never hangs: the first quit request closes the core (stops the embedded service,
  * flushes the inbox and workers) but gives it at most a few seconds; a second request, or the
- * timer, exits at once. Free of Electron so a unit test can drive it with fakes.
+ * timer, exits at once. When the OS ends the session (log-out, restart, shut down), the quit is
+ * not held at all: on macOS a prevented `before-quit` cancels the log-out itself. Free of Electron
+ * so a unit test can drive it with fakes.
  */
 
 /** What the quit handler needs from the app. */
@@ -12,6 +14,10 @@ export interface QuitDeps {
   exit: () => void;
   /** How long `close` may take. */
   timeoutMs?: number;
+  /** True once the OS said the session ends (Electron's `powerMonitor` `shutdown`). */
+  sessionEnding?: () => boolean;
+  /** What can be saved at once (the window's place), for a quit that cannot wait. */
+  closeNow?: () => void;
 }
 
 /** Builds the `before-quit` listener. */
@@ -25,6 +31,18 @@ export function createQuitHandler(deps: QuitDeps): (event: { preventDefault(): v
     deps.exit();
   };
   return (event) => {
+    if (deps.sessionEnding?.()) {
+      // Not prevented, so the log-out goes on; only what is synchronous gets done.
+      if (!closing) {
+        closing = true;
+        try {
+          deps.closeNow?.();
+        } catch (error) {
+          console.error('Closing the console failed:', error);
+        }
+      }
+      return;
+    }
     event.preventDefault();
     if (closing) {
       // The user asked again (or the OS did): they want out now.

@@ -39,4 +39,29 @@ describe('second-instance focus requests', () => {
     focus.attach(next.window);
     expect(next.calls).toEqual(['show', 'focus']);
   });
+
+  it('opens a window when the last one was closed (macOS), as the Dock icon does', () => {
+    const focus = createFocusRequests();
+    const { window, calls } = fakeWindow();
+    let closed = false;
+    focus.attach({ ...window, isDestroyed: () => closed });
+    let opened = 0;
+    focus.setOpener(() => {
+      opened += 1;
+      return true;
+    });
+    closed = true;
+    focus.request();
+    expect(opened).toBe(1);
+    expect(calls).toEqual([]);
+  });
+
+  it('waits for a window that exists but is not ready yet, instead of opening another', () => {
+    const focus = createFocusRequests();
+    focus.setOpener(() => false);
+    focus.request();
+    const { window, calls } = fakeWindow();
+    focus.attach(window);
+    expect(calls).toEqual(['show', 'focus']);
+  });
 });

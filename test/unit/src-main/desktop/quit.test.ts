@@ -55,4 +55,35 @@ describe('bounded quit', () => {
     expect(exit).toHaveBeenCalledOnce();
     expect(close).toHaveBeenCalledOnce();
   });
+
+  it('does not hold up a log-out, restart or shutdown: saves what it can at once and lets it go', async () => {
+    const exit = vi.fn();
+    const close = vi.fn(() => Promise.resolve());
+    const closeNow = vi.fn();
+    let ending = false;
+    const onQuit = createQuitHandler({ close, exit, closeNow, sessionEnding: () => ending });
+    ending = true;
+    const event = quitEvent();
+    onQuit(event);
+    onQuit(quitEvent());
+    expect(event.prevented).toBe(0);
+    expect(closeNow).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(close).not.toHaveBeenCalled();
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it('a session that ends during an ordinary quit is no longer held', async () => {
+    let ending = false;
+    const onQuit = createQuitHandler({
+      close: () => new Promise<void>(() => undefined),
+      exit: vi.fn(),
+      sessionEnding: () => ending,
+    });
+    onQuit(quitEvent());
+    ending = true;
+    const event = quitEvent();
+    onQuit(event);
+    expect(event.prevented).toBe(0);
+  });
 });
