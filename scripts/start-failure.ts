@@ -12,6 +12,8 @@ export interface DownloadOutcome {
   status?: number;
   /** True when the download ran past our time limit. */
   timedOut?: boolean;
+  /** What Electron's installer (install.js) wrote to stderr: the reason when the server answered. */
+  installerStderr?: string;
 }
 
 const offlineCodes = new Set([
@@ -39,7 +41,19 @@ export function describeDownloadFailure(outcome: DownloadOutcome): string {
     return `${lead}: this machine cannot reach its download server (offline or blocked, ${outcome.code}).`;
   if (outcome.status !== undefined && outcome.status >= 400)
     return `${lead}: its download server refused the request (HTTP ${outcome.status}).`;
-  return `${lead}${outcome.code ? ` (${outcome.code})` : ''}.`;
+  const lastLine = lastLineOf(outcome.installerStderr ?? '');
+  const detail = lastLine ? `: ${lastLine}` : '';
+  return `${lead}${outcome.code ? ` (${outcome.code})` : ''}${detail}${detail.endsWith('.') ? '' : '.'}`;
+}
+
+/** The last non-empty line of a process's output, trimmed and cut to a readable length. */
+export function lastLineOf(output: string): string | undefined {
+  return output
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .pop()
+    ?.slice(0, 200);
 }
 
 /** The error code of a failed fetch, looking through undici's `cause` chain. */
@@ -78,7 +92,7 @@ export function describeEarlyExit(exit: EarlyExit): string {
       break;
     }
   }
-  const lastLine = exit.stderr.trim().split('\n').filter(Boolean).pop();
-  const detail = reason === how && lastLine ? ` (last message: ${lastLine.trim().slice(0, 200)})` : '';
+  const lastLine = lastLineOf(exit.stderr);
+  const detail = reason === how && lastLine ? ` (last message: ${lastLine})` : '';
   return `The desktop window could not start: ${reason}${detail}. Open the console in your browser instead: npm run web`;
 }

@@ -4,6 +4,7 @@
 // be there: then one sentence says why, and the browser shell opens instead.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { describeDownloadFailure, describeEarlyExit, desktopReadyLine, errorCode } from './start-failure.ts';
@@ -23,7 +24,15 @@ async function fetchElectron() {
   const { version } = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8'));
   console.log(`Downloading the Electron ${version} runtime (first start only)...`);
   const started = Date.now();
-  const child = spawn(process.execPath, ['node_modules/electron/install.js'], { stdio: 'inherit' });
+  // stderr kept (and still shown) so a failure can say why, even when the server was reachable.
+  const child = spawn(process.execPath, ['node_modules/electron/install.js'], {
+    stdio: ['inherit', 'inherit', 'pipe'],
+  });
+  let installerStderr = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    installerStderr = (installerStderr + chunk.toString()).slice(-4096);
+  });
   let timedOut = false;
   const ticker = setInterval(
     () => console.log(`  still downloading, ${Math.round((Date.now() - started) / 1000)} s so far`),
@@ -41,7 +50,8 @@ async function fetchElectron() {
   clearTimeout(limit);
   const binary = code === 0 ? electronBinary() : undefined;
   if (binary) return binary;
-  console.log(describeDownloadFailure(timedOut ? { timedOut } : await probeDownloadServer(version)));
+  const outcome = timedOut ? { timedOut } : await probeDownloadServer(version);
+  console.log(describeDownloadFailure({ ...outcome, installerStderr }));
   return undefined;
 }
 
@@ -61,9 +71,18 @@ async function probeDownloadServer(version) {
   }
 }
 
-/** Runs the window; if it stops before its ready line, says why and how to use the browser. */
+/**
+ * Runs the window; if it stops before its ready line, says why and how to use the browser. Ctrl+C
+ * reaches Electron from the terminal itself (same process group), so this parent ignores SIGINT and
+ * waits for Electron's own quit; a SIGTERM sent to this parent alone is passed on. Either way this
+ * exits with Electron's code, never before it.
+ */
 function runDesktop(binary, args) {
   const child = spawn(binary, ['out/main/electron.js', ...args], { stdio: ['inherit', 'pipe', 'pipe'] });
+  const ignore = () => undefined;
+  const forward = () => child.kill('SIGTERM');
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', forward);
   let ready = false;
   let stdout = '';
   let stderr = '';
@@ -83,10 +102,13 @@ function runDesktop(binary, args) {
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
+    process.off('SIGINT', ignore);
+    process.off('SIGTERM', forward);
     const interrupted = signal === 'SIGINT' || signal === 'SIGTERM';
     if (!ready && !interrupted && (code !== 0 || signal))
       console.log(describeEarlyExit({ code, signal, stderr }));
-    process.exit(code ?? 1);
+    // A signal's conventional status (128 + its number), as a shell reports it.
+    process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
   });
 }
 

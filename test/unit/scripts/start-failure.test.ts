@@ -26,6 +26,20 @@ describe('npm start: why the desktop window did not open', () => {
     expect(describeDownloadFailure({ code: 'ETIMEDOUT' })).toMatch(/timed out/);
   });
 
+  it("gives the installer's last message when its server was reachable", () => {
+    const installerStderr =
+      "Downloading electron...\nRequestError: EACCES: permission denied, mkdir '/root/.cache/electron'\n\n";
+    expect(describeDownloadFailure({ installerStderr })).toBe(
+      "The Electron runtime could not be downloaded: RequestError: EACCES: permission denied, mkdir '/root/.cache/electron'.",
+    );
+    expect(describeDownloadFailure({ installerStderr: 'Error: checksum mismatch.\r\n' })).toBe(
+      'The Electron runtime could not be downloaded: Error: checksum mismatch.',
+    );
+    expect(describeDownloadFailure({ installerStderr: ' \n' })).toBe(
+      'The Electron runtime could not be downloaded.',
+    );
+  });
+
   it('still gives one sentence when the cause is unknown', () => {
     expect(describeDownloadFailure({})).toBe('The Electron runtime could not be downloaded.');
     expect(describeDownloadFailure({ code: 'EPROTO' })).toBe(
