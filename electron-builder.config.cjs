@@ -27,6 +27,9 @@ const electronFuses = {
   // Chromium's cookie store encrypted with the OS key; the console keeps no cookies it needs
   // across a change of this fuse, so turning it on now costs nothing.
   enableCookieEncryption: true,
+  // The window loads from app://console (src-main/desktop/app-protocol.ts), never file://, so
+  // file:// pages need none of the extra powers Electron once gave them.
+  grantFileProtocolExtraPrivileges: false,
 };
 
 /** @type {import('electron-builder').Configuration} */
@@ -40,8 +43,10 @@ const config = {
   // the production node_modules itself; tests, sources and fixtures stay out.
   files: ['out/**', 'package.json'],
   asar: true,
-  // A native addon is loaded by the OS from a real file, not from inside the archive.
-  asarUnpack: ['**/*.node', '**/node_modules/keytar/**'],
+  // A native addon is loaded by the OS from a real file, not from inside the archive. Only the
+  // addon: keytar's JavaScript stays in app.asar, under the archive's integrity check (Electron
+  // finds the unpacked .node beside the archive by itself).
+  asarUnpack: ['**/*.node'],
   // Every addon is N-API (test/unit/packaging/native-addon-gate-build.test.ts), so the binary npm
   // installed for this OS and architecture loads in Electron as it is; no rebuild, no compiler.
   npmRebuild: false,
