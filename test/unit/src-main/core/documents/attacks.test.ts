@@ -11,9 +11,12 @@ import { Failure } from '../../../../../src-main/core/failure';
 import { rawDocument } from './service-request-fixture';
 
 /*
- * Hostile documents: each must end within a second in a typed result (a DecodedDocument with a
- * warning, or a Failure) and leave Object.prototype exactly as it was.
+ * Hostile documents: each must end in a typed result (a DecodedDocument with a warning, or a
+ * Failure) and leave Object.prototype exactly as it was. The time bound catches a decoder that
+ * blows up (entity expansion, a quadratic scan: minutes or hours), not a slow one: speed is the
+ * benchmarks' business, and a tight bound only measures how loaded the machine is.
  */
+const blowUpMs = 10_000;
 
 type Outcome = { decoded: DecodedDocument } | { failure: Failure };
 
@@ -77,10 +80,10 @@ describe('fast-xml-parser attack inputs', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
   });
 
-  it.each(xmlAttacks)('%s: raw text and a warning within 1 s', (_name, xml, warning) => {
+  it.each(xmlAttacks)('%s: raw text and a warning, without blowing up', (_name, xml, warning) => {
     const { outcome, ms } = attempt(rawDocument(xml));
     const decoded = decodedOf(outcome);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(blowUpMs);
     expect(decoded.kind).toBe('xml');
     expect(decoded.text).toBe(xml);
     expect(decoded.tree).toBeUndefined();
@@ -90,12 +93,12 @@ describe('fast-xml-parser attack inputs', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
   });
 
-  it('200,000 numeric references in text and in an attribute decode linearly, within 1 s', () => {
+  it('200,000 numeric references in text and in an attribute decode without blowing up', () => {
     const text = attempt(rawDocument(`<r>${'&#65;&#x1F600;'.repeat(100_000)}</r>`));
-    expect(text.ms).toBeLessThan(1000);
+    expect(text.ms).toBeLessThan(blowUpMs);
     expect(decodedOf(text.outcome).tree?.text).toBe('A😀'.repeat(100_000));
     const attribute = attempt(rawDocument(`<r a="${'&#233;'.repeat(200_000)}"/>`));
-    expect(attribute.ms).toBeLessThan(1000);
+    expect(attribute.ms).toBeLessThan(blowUpMs);
     expect(decodedOf(attribute.outcome).tree?.attributes.a).toBe('é'.repeat(200_000));
   });
 
@@ -113,9 +116,9 @@ describe('fast-xml-parser attack inputs', () => {
     ['missing padding', Buffer.from('<a/>x').toString('base64').replace(/=+$/, '')],
     ['a NUL in the middle', `PGEv\u0000Pg==`],
     ['padding in the middle', 'PGEv==PGEvPg=='],
-  ])('bad base64 (%s) ends in a bad_response Failure within 1 s', (_name, contents) => {
+  ])('bad base64 (%s) ends in a bad_response Failure', (_name, contents) => {
     const { outcome, ms } = attempt({ filename: 'x.xml', contentType: 'text/xml', contents });
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(blowUpMs);
     expect('failure' in outcome && outcome.failure.error.code).toBe('bad_response');
   });
 });
