@@ -2,9 +2,10 @@ import type { DecodedDocument } from '../../src-shared/documents';
 import { documentIdFromPath } from '../../src-shared/process-paths';
 import type { Core } from './create-core';
 import { decodeBase64Strict } from './documents/decode-base64';
+import { savedExtension } from './documents/file-type';
 import { saveDocument } from './documents/save-document';
 import { Failure } from './failure';
-import { safeFileName } from './save-path';
+import { documentFileName } from './save-path';
 
 /** Fetches a document by id or by the payload's href and decodes it for display. */
 export async function getDocument(
@@ -22,7 +23,10 @@ export async function getDocument(
   return core.documents.decode(raw, documentId ?? fromLink ?? undefined);
 }
 
-/** Fetches a document again and writes its decoded bytes where the user chose. */
+/**
+ * Fetches a document again and writes its decoded bytes where the user chose, suggesting a safe
+ * name whose extension the content proves (the service's name and type are not trusted).
+ */
 export async function saveDocumentAs(
   core: Pick<Core, 'client' | 'chooseSavePath'>,
   profileId: string,
@@ -31,7 +35,8 @@ export async function saveDocumentAs(
   const raw = await core.client.getDocument(profileId, { documentId });
   const bytes = decodeBase64Strict(raw.contents);
   // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
-  const target = await core.chooseSavePath(safeFileName(raw.filename));
+  const suggested = documentFileName(raw.filename, savedExtension(bytes, raw.contentType));
+  const target = await core.chooseSavePath(suggested);
   if (!target) throw new Failure('cancelled', 'Save cancelled.');
   const saved = await saveDocument(bytes, target);
   return { path: saved.path, bytes: saved.size };

@@ -1,4 +1,5 @@
 import type { RequestLogEntry } from '../../src-shared/logs';
+import { redactHeaders, redactPath } from '../../src-shared/redaction';
 import type { RequestRecorder } from './ports';
 
 /**
@@ -17,22 +18,6 @@ export interface RequestLogFilter {
 export interface RequestLog extends RequestRecorder {
   list(filter?: RequestLogFilter): RequestLogEntry[];
 }
-
-/** What a redacted value reads as. */
-export const redacted = '[redacted]';
-
-const secretHeaders = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-api-secret',
-  'cookie',
-  'set-cookie',
-]);
-// Not `auth` alone: WWW-Authenticate carries no secret and explains a 401. `client_id` is the API key
-// in the bearer scheme (API.md).
-const secretName =
-  /secret|token|password|passwd|api[-_]?key|session|signature|credential|^key$|^client[-_]?id$/i;
 
 /** Keeps the last `capacity` entries in a ring buffer, so recording stays O(1) however long the console runs. */
 export function createRequestLog(capacity = 1000): RequestLog {
@@ -60,44 +45,12 @@ export function createRequestLog(capacity = 1000): RequestLog {
   };
 }
 
-/** A copy of `entry` with secret headers and secret-looking query values replaced by {@link redacted}. */
+/** A copy of `entry` with secret headers and secret-looking query values replaced (rules in src-shared/redaction.ts). */
 export function redactEntry(entry: RequestLogEntry): RequestLogEntry {
   return {
     ...entry,
-    path: redactQuery(entry.path),
+    path: redactPath(entry.path),
     requestHeaders: redactHeaders(entry.requestHeaders),
     responseHeaders: redactHeaders(entry.responseHeaders),
   };
-}
-
-function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const copy: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    copy[name] = secretHeaders.has(lower) || secretName.test(lower) ? redacted : value;
-  }
-  return copy;
-}
-
-function redactQuery(path: string): string {
-  const mark = path.indexOf('?');
-  if (mark < 0) return path;
-  const query = path
-    .slice(mark + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && secretName.test(safeDecode(name)) ? `${name}=${redacted}` : pair;
-    })
-    .join('&');
-  return `${path.slice(0, mark)}?${query}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import type { RestCall } from '../domain/api-types';
-import { redactHeaders, type OutboundRequest } from './rest-payload';
+import { redactHeaders } from '../../src-shared/redaction';
+import type { OutboundRequest } from './rest-payload';
 
 /** The outcome of one call: a response (any status), or an error when none came. */
 export type CallOutcome = Pick<RestCall, 'response' | 'error'>;
@@ -39,8 +40,8 @@ export async function sendRestCall(
     const body = parseBody(text, headers['content-type']);
     const ok = response.statusCode >= 200 && response.statusCode < 300;
     return {
-      // Response headers are recorded, and served, with credentials and cookies redacted.
-      response: { status: response.statusCode, headers: redactHeaders(headers), body },
+      // Response headers are recorded, and served, with credentials, cookies and echoed secrets redacted.
+      response: { status: response.statusCode, headers: redactHeaders(headers, outbound.secretValues), body },
       error: ok ? null : `The receiver answered HTTP ${response.statusCode}; the step stays current.`,
     };
   } catch (error) {

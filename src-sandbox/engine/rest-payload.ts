@@ -1,3 +1,4 @@
+import { isSecretHeaderName, redacted } from '../../src-shared/redaction';
 import type { StepRecord } from '../storage/step-repo';
 import type { EngineContext } from './context';
 
@@ -11,38 +12,19 @@ export interface RestPayload {
   Fields?: Array<{ Label: string; Code: string; ValueAsString: string }>;
 }
 
-/** A call ready to send, with the headers as sent and as recorded (secret values redacted). */
+/**
+ * A call ready to send, with the headers as sent and as recorded: values of headers marked secret
+ * or named like a credential (src-shared/redaction.ts) are redacted.
+ */
 export interface OutboundRequest {
   method: string;
   url: string | null;
   headers: Record<string, string>;
   recordedHeaders: Record<string, string>;
+  /** The values of the secret headers, to clean out of what the receiver answers. */
+  secretValues: string[];
   body: RestPayload;
   timeoutMs: number;
-}
-
-/** What is recorded in place of a header value marked secret. */
-export const redacted = '[redacted]';
-
-const secretHeaderNames = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const secretHeaderWords = /secret|token|password|key|auth|session/i;
-
-/**
- * True for a header whose value must never be recorded: credentials and cookies by name, and any
- * name containing secret, token, password, key, auth or session.
- */
-export function isSecretHeaderName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return secretHeaderNames.has(lower) || secretHeaderWords.test(lower);
-}
-
-/** The headers with every secret-looking value replaced by `[redacted]` (names lowercased). */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const recorded: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    recorded[name.toLowerCase()] = isSecretHeaderName(name) ? redacted : value;
-  }
-  return recorded;
 }
 
 /**
@@ -79,15 +61,19 @@ export function buildOutboundRequest(
     'user-agent': 'process-console-sandbox',
   };
   const recordedHeaders = { ...headers };
+  const secretValues: string[] = [];
   for (const header of rest.headers) {
+    const secret = header.secret || isSecretHeaderName(header.name);
     headers[header.name.toLowerCase()] = header.value;
-    recordedHeaders[header.name.toLowerCase()] = header.secret ? redacted : header.value;
+    recordedHeaders[header.name.toLowerCase()] = secret ? redacted : header.value;
+    if (secret) secretValues.push(header.value);
   }
   return {
     method: rest.method,
     url: rest.url ?? settings.outboundUrl ?? null,
     headers,
     recordedHeaders,
+    secretValues,
     body,
     timeoutMs: rest.timeoutMs ?? settings.defaultTimeoutMs,
   };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Operation, Profile } from '../../../src-shared/profile';
+import { authorizationSecrets, credentialSecrets, isSecretHeaderName } from '../../../src-shared/redaction';
 import type { CredentialSource, RequestRecorder } from '../ports';
 import { createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
 import { ClientFailure } from './client-failure';
@@ -59,8 +60,25 @@ const operationWords: Record<Operation, string> = {
 export function createHttp(deps: HttpDependencies): Http {
   const auth: Authenticator = createAuthenticator(deps.credentials, fetchToken);
 
+  /**
+   * The profile's secret values at the moment of the call: its key, secret and Basic value from
+   * the credential source, and the credentials actually sent (the current bearer token).
+   */
+  async function secretsOf(profile: Profile, sent: Record<string, string>): Promise<string[]> {
+    const values = Object.entries(sent)
+      .filter(([name]) => isSecretHeaderName(name))
+      .flatMap(([, value]) => authorizationSecrets(value));
+    try {
+      values.push(...credentialSecrets(await deps.credentials.get(profile.id)));
+    } catch {
+      // Unreadable credentials fail the call that needs them; what was sent is still cleaned out.
+    }
+    return values;
+  }
+
   async function fetchToken(profile: Profile, form: string) {
     const endpoint = resolveEndpoint(profile, 'token');
+    const headers = { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' };
     const answer = await exchange(
       {
         profile,
@@ -69,9 +87,10 @@ export function createHttp(deps: HttpDependencies): Http {
         attempt: 1,
         method: endpoint.method,
         url: endpoint.url,
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        headers,
         body: form,
         deadline: AbortSignal.timeout(profile.timeouts.overallMs),
+        secrets: await secretsOf(profile, headers),
       },
       deps.recorder,
       deps.now,
@@ -102,8 +121,14 @@ export function createHttp(deps: HttpDependencies): Http {
     const { profile } = request;
     const endpoint = resolveEndpoint(profile, request.operation, request.params);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const send = async (fresh: boolean) =>
-      exchange(
+    const send = async (fresh: boolean) => {
+      const headers = {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+        ...(await auth.headers(profile, { fresh })),
+      };
+      return exchange(
         {
           profile,
           dispatcher: deps.dispatchers.get(profile),
@@ -111,19 +136,16 @@ export function createHttp(deps: HttpDependencies): Http {
           attempt,
           method: endpoint.method,
           url: endpoint.url,
-          headers: {
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...request.headers,
-            ...(await auth.headers(profile, { fresh })),
-          },
+          headers,
           body,
           deadline,
           signal: request.signal,
+          secrets: await secretsOf(profile, headers),
         },
         deps.recorder,
         deps.now,
       );
+    };
     const first = await send(false);
     return first.status === 401 && profile.authScheme === 'bearer' ? send(true) : first;
   }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
+import { redactText } from '../../../src-shared/redaction';
 import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
@@ -41,20 +42,9 @@ export interface ChangePlan<T> {
   confidentialValues?: string[];
 }
 
-/** Replaces each confidential value quoted in a message with the mask. */
+/** Replaces each confidential value quoted in a message with the mask (rules in src-shared/redaction.ts). */
 export function scrubMessage(message: string, values: readonly string[]): string {
-  let scrubbed = message;
-  for (const value of [...values].sort((a, b) => b.length - a.length)) {
-    if (!value.trim()) continue;
-    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    // Short values are masked only where they stand alone, so "12" does not eat "(412)".
-    const pattern =
-      value.length >= 4
-        ? new RegExp(escaped, 'g')
-        : new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu');
-    scrubbed = scrubbed.replace(pattern, confidentialMask);
-  }
-  return scrubbed;
+  return redactText(message, values, confidentialMask);
 }
 
 /** What a change is about, for its audit intent; unset parts are null. */

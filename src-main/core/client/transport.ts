@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
+import { redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
 import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
 import { ClientFailure, failureCode } from './client-failure';
@@ -21,11 +22,16 @@ export interface Exchange {
   deadline: AbortSignal;
   /** The caller's cancel signal, if any. */
   signal?: AbortSignal;
+  /**
+   * The profile's secret values at the moment of the call (key, secret, Basic value, token): a
+   * misconfigured gateway may quote them in any header or body, so they are cleaned out of both.
+   */
+  secrets: readonly string[];
 }
 
 /**
- * Sends one request and reads the whole answer as text, recording it (redacted) whatever
- * happens. Redirects are not followed (undici 7 follows none without its redirect interceptor),
+ * Sends one request and reads the whole answer as text, with the profile's secret values cleaned
+ * out of it before anyone sees it, and records it (redacted) whatever happens. Redirects are not followed (undici 7 follows none without its redirect interceptor),
  * so credentials go to the profile's origin only.
  */
 export async function exchange(
@@ -38,6 +44,7 @@ export async function exchange(
   const signal = request.signal ? AbortSignal.any([request.deadline, request.signal]) : request.deadline;
   let sent = false;
   let answer: RawAnswer | undefined;
+  let responseBytes = 0;
   let failure: ClientFailure | undefined;
   try {
     const response = await trackSent(request.dispatcher, () => (sent = true)).request({
@@ -49,7 +56,10 @@ export async function exchange(
       signal,
     });
     const headers = flattenHeaders(response.headers);
-    answer = { status: response.statusCode, headers, text: await response.body.text() };
+    const text = await response.body.text();
+    responseBytes = Buffer.byteLength(text);
+    for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, request.secrets);
+    answer = { status: response.statusCode, headers, text: redactText(text, request.secrets) };
     return answer;
   } catch (error) {
     failure = classifyTransportError(error, {
@@ -66,42 +76,17 @@ export async function exchange(
       profileId: request.profile.id,
       operation: request.operation,
       method: request.method,
-      path: request.url.pathname + request.url.search,
+      path: redactPath(request.url.pathname + request.url.search, request.secrets),
       status: answer?.status ?? null,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       requestBytes: request.body ? Buffer.byteLength(request.body) : 0,
-      responseBytes: answer ? Buffer.byteLength(answer.text) : 0,
+      responseBytes,
       errorCode: failureCode(failure),
       attempt: request.attempt,
-      requestHeaders: redactHeaders(request.headers),
-      responseHeaders: answer ? redactHeaders(answer.headers) : {},
+      requestHeaders: redactHeaders(request.headers, request.secrets),
+      responseHeaders: answer ? redactHeaders(answer.headers, request.secrets) : {},
     });
   }
-}
-
-const secretHeaderNames = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-api-secret',
-  'cookie',
-  'set-cookie',
-]);
-
-/** Copies headers with every credential-bearing value replaced (the scheme of Authorization kept). */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (lower === 'authorization' || lower === 'proxy-authorization') {
-      out[name] = `${value.split(' ')[0] ?? ''} [redacted]`.trim();
-    } else if (secretHeaderNames.has(lower) || /secret|token|password|passwd|credential/.test(lower)) {
-      out[name] = '[redacted]';
-    } else {
-      out[name] = value;
-    }
-  }
-  return out;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Failure } from '../failure';
+import { markFromInternet } from './zone-identifier';
 
 /** Where a document was saved, and how many bytes were written. */
 export interface SavedDocument {
@@ -13,7 +14,8 @@ export interface SavedDocument {
  * Writes a document's decoded bytes to the path the user chose in the shell's dialog. The write
  * is atomic: a temporary file in the same folder is written, flushed to disk and renamed over
  * the target, so a crash never leaves half a document under the chosen name. Missing folders are
- * not created: the dialog only offers folders that exist, so a missing one means a mistake.
+ * not created: the dialog only offers folders that exist, so a missing one means a mistake. The
+ * file is the user's alone (0600) and, on Windows, marked as downloaded from the Internet.
  */
 export async function saveDocument(bytes: Uint8Array, targetPath: string): Promise<SavedDocument> {
   const folder = await checkTarget(targetPath);
@@ -24,7 +26,8 @@ export async function saveDocument(bytes: Uint8Array, targetPath: string): Promi
   );
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temporary, 'wx', 0o666);
+    // Readable by the user only: a process's documents hold people's personal data.
+    handle = await open(temporary, 'wx', 0o600);
     await handle.writeFile(bytes);
     await handle.sync();
     await handle.close();
@@ -36,6 +39,7 @@ export async function saveDocument(bytes: Uint8Array, targetPath: string): Promi
     throw describeFileError(error, targetPath);
   }
   await syncFolder(folder);
+  await markFromInternet(targetPath);
   return { path: targetPath, size: bytes.byteLength };
 }
 

@@ -1,29 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isSecretHeaderName, redactHeaders as redactFlat } from '../../../src-shared/redaction';
 
-/** What a stored header value becomes when it may be a secret (the reference service's word). */
-export const redactedValue = '[redacted]';
-
-const alwaysSecret = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'x-api-secret',
-]);
-// Names like X-Back-Office-Key or X-Auth-Token: a rehearsal must not copy a real credential to disk.
-const secretWords = /secret|token|password|passwd|key|auth|session|signature/i;
-
-/** True when a header's value must not be stored: the known ones, the shared header, secret-looking names. */
+/** True when a header's value must not be stored: the shared rules plus this inbox's shared header. */
 export function isSecretHeader(name: string, sharedHeaderName: string | null = null): boolean {
-  const lower = name.toLowerCase();
-  if (alwaysSecret.has(lower) || secretWords.test(lower)) return true;
-  return sharedHeaderName !== null && lower === sharedHeaderName.toLowerCase();
+  return isSecretHeaderName(name, sharedHeaderName === null ? [] : [sharedHeaderName]);
 }
 
 /**
  * Flattens request headers to one string each (lower-case names, repeats joined with ", ") with
- * secret values replaced, ready to be stored and shown.
+ * secret values replaced, ready to be stored and shown. The rules are src-shared/redaction.ts's.
  */
 export function redactHeaders(
   headers: IncomingHttpHeaders,
@@ -32,8 +17,7 @@ export function redactHeaders(
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    const joined = Array.isArray(value) ? value.join(', ') : value;
-    flat[name.toLowerCase()] = isSecretHeader(name, sharedHeaderName) ? redactedValue : joined;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return flat;
+  return redactFlat(flat, [], sharedHeaderName === null ? [] : [sharedHeaderName]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestLog, redacted } from '../../../../src-main/core/request-log';
+import { createRequestLog } from '../../../../src-main/core/request-log';
+import { redacted } from '../../../../src-shared/redaction';
 import type { RequestLogEntry } from '../../../../src-shared/logs';
 
 function entry(n: number, extra: Partial<RequestLogEntry> = {}): RequestLogEntry {

@@ -72,7 +72,7 @@ describe('API client over HTTP', () => {
     expect(fake.seen[0]!.headers.authorization).toBe(
       `Basic ${Buffer.from('key-1234:s3cret-value').toString('base64')}`,
     );
-    expect(ports.requests[0]!.requestHeaders.authorization).toBe('Basic [redacted]');
+    expect(ports.requests[0]!.requestHeaders.authorization).toBe('[redacted]');
   });
 
   it('fetches a bearer token once, caches it, and refreshes it once on 401', async () => {

@@ -1,0 +1,137 @@
+/**
+ * THE rules about secrets (STYLE rule 18): which header and query names carry one, and how a header
+ * value or any text is cleaned of known secret values before it is shown, logged or stored. The
+ * console's client, request log and inbox, and the reference service, all redact through here.
+ * Pure: no Node, so the renderer and the reference service may use it too.
+ */
+
+/** What a redacted value reads as. */
+export const redacted = '[redacted]';
+
+const secretHeaderNames = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-api-secret',
+]);
+// Names like X-Back-Office-Key or X-Auth-Token are credentials too: a copy must not reach a disk.
+const secretWords = /secret|token|passw(or)?d|credential|session|signature|cookie|key|auth/i;
+// Carry no secret and explain what happened: a 401's challenge, a change's replay key.
+const knownSafeNames = new Set(['www-authenticate', 'proxy-authenticate', 'idempotency-key']);
+
+/** True when a header's value must not be kept; `extraNames` adds a profile's own header names. */
+export function isSecretHeaderName(name: string, extraNames: readonly string[] = []): boolean {
+  const lower = name.toLowerCase();
+  if (extraNames.some((extra) => extra.toLowerCase() === lower)) return true;
+  if (knownSafeNames.has(lower)) return false;
+  return secretHeaderNames.has(lower) || secretWords.test(lower);
+}
+
+/** True for a query parameter whose value is secret; `client_id` is the API key in the bearer scheme (API.md). */
+export function isSecretParameterName(name: string): boolean {
+  return /^client[-_]?id$/i.test(name) || isSecretHeaderName(name);
+}
+
+/**
+ * A copy of `headers` (names as given) with secret-named values replaced by {@link redacted} and
+ * every known secret value cleaned out of the others (a gateway may quote one in any header).
+ */
+export function redactHeaders(
+  headers: Readonly<Record<string, string>>,
+  secrets: readonly string[] = [],
+  extraNames: readonly string[] = [],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = isSecretHeaderName(name, extraNames) ? redacted : redactText(value, secrets);
+  }
+  return out;
+}
+
+/** A path with secret-named query values replaced and known secret values cleaned out. */
+export function redactPath(path: string, secrets: readonly string[] = []): string {
+  const mark = path.indexOf('?');
+  if (mark < 0) return redactText(path, secrets);
+  const query = path
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && isSecretParameterName(safeDecode(name)) ? `${name}=${redacted}` : pair;
+    })
+    .join('&');
+  return redactText(`${path.slice(0, mark)}?${query}`, secrets);
+}
+
+/**
+ * Replaces every known secret value in `text`, in the forms a service may quote it (as sent, URL-
+ * or form-encoded, JSON-escaped), by `mask`. Values of 4 characters or more are replaced wherever
+ * they occur; shorter ones only where they stand alone, so "12" does not eat "(412)".
+ */
+export function redactText(text: string, secrets: readonly string[], mask = redacted): string {
+  let clean = text;
+  for (const value of secretForms(secrets)) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern =
+      value.length >= 4
+        ? new RegExp(escaped, 'g')
+        : new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu');
+    clean = clean.replace(pattern, () => mask);
+  }
+  return clean;
+}
+
+/** Each value with its encoded forms, longest first so a longer form is never half-replaced. */
+export function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const value of secrets) {
+    if (!value.trim()) continue;
+    forms.add(value);
+    forms.add(encodeURIComponent(value));
+    forms.add(new URLSearchParams({ v: value }).toString().slice(2));
+    forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The secret values of an API key as they travel (API.md, Authentication): the key, the secret,
+ * `key:secret` and its base64 (the Basic value, padded and unpadded, base64url too), and the
+ * current bearer token when there is one.
+ */
+export function credentialSecrets(
+  credentials: { apiKey: string; apiSecret: string },
+  token?: string,
+): string[] {
+  const pair = `${credentials.apiKey}:${credentials.apiSecret}`;
+  const basic = base64(pair);
+  const url = basic.replace(/\+/g, '-').replace(/\//g, '_');
+  const values = [credentials.apiKey, credentials.apiSecret, pair, basic, basic.replace(/=+$/, '')];
+  values.push(url, url.replace(/=+$/, ''));
+  if (token) values.push(token);
+  return values;
+}
+
+/** The credential inside an Authorization-style value: the part after the scheme, and the whole. */
+export function authorizationSecrets(value: string): string[] {
+  const credential = value.trim().replace(/^[A-Za-z][\w-]*\s+/, '');
+  return credential === value ? [value] : [value, credential];
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

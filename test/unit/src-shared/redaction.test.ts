@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  credentialSecrets,
+  isSecretHeaderName,
+  redactHeaders,
+  redactPath,
+  redactText,
+  redacted,
+} from '../../../src-shared/redaction';
+
+const key = 'K3Y-abcdef';
+const secret = 'se/cr+et=1';
+const secrets = credentialSecrets({ apiKey: key, apiSecret: secret }, 'T0KEN-123456');
+const basic = Buffer.from(`${key}:${secret}`).toString('base64');
+
+describe('redaction rules', () => {
+  it('names credential headers secret, and keeps the ones that explain a failure', () => {
+    for (const name of ['Authorization', 'X-Api-Key', 'x-back-office-key', 'X-Auth-Token', 'Set-Cookie'])
+      expect(isSecretHeaderName(name), name).toBe(true);
+    for (const name of ['WWW-Authenticate', 'Idempotency-Key', 'Content-Type', 'Retry-After'])
+      expect(isSecretHeaderName(name), name).toBe(false);
+    expect(isSecretHeaderName('X-Shared', ['x-SHARED'])).toBe(true);
+  });
+
+  it('cleans the key, secret, Basic value and token out of text in every encoded form', () => {
+    const quoted = [
+      key,
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ client_secret: secret }).toString(),
+      `Basic ${basic}`,
+      encodeURIComponent(basic),
+      basic.replace(/=+$/, ''),
+      JSON.stringify({ secret }),
+      'Bearer T0KEN-123456',
+    ].join(' | ');
+    const clean = redactText(quoted, secrets);
+    for (const form of [key, secret, basic, basic.replace(/=+$/, ''), 'T0KEN', 'se%2Fcr', 'cr+et', 'cr%2Bet'])
+      expect(clean).not.toContain(form);
+    expect(clean).toContain('Basic [redacted]');
+  });
+
+  it('masks short values only where they stand alone', () => {
+    expect(redactText('failed (412): 12 is wrong', ['12'], '•')).toBe('failed (412): • is wrong');
+  });
+
+  it('redacts secret header values by name and echoed secrets by value', () => {
+    expect(
+      redactHeaders(
+        { 'x-api-key': 'anything', 'x-debug': `got ${key}`, 'content-type': 'text/plain' },
+        secrets,
+      ),
+    ).toEqual({ 'x-api-key': redacted, 'x-debug': `got ${redacted}`, 'content-type': 'text/plain' });
+  });
+
+  it('redacts secret query values by name and known values anywhere in a path', () => {
+    expect(redactPath(`/p/${key}?client_id=a&page=2`, secrets)).toBe(
+      `/p/${redacted}?client_id=${redacted}&page=2`,
+    );
+  });
+});
