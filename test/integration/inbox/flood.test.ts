@@ -38,7 +38,9 @@ describe('the inbox under attack', () => {
     const body = invalidMiB();
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => send(url, { raw: body, headers: { 'content-type': 'application/json' } })),
+      Array.from({ length: 100 }, () =>
+        send(url, { raw: body, headers: { 'content-type': 'application/json' } }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
@@ -56,7 +58,9 @@ describe('the inbox under attack', () => {
     }
     await t.inbox.close(); // Checkpoints the write-ahead log into the database file.
     const grown = folderBytes(folder) - before;
-    console.log(`inbox flood: ${records.length} recorded, ${100 - records.length} refused, grew ${grown} bytes`);
+    console.log(
+      `inbox flood: ${records.length} recorded, ${100 - records.length} refused, grew ${grown} bytes`,
+    );
     expect(grown).toBeLessThan(1024 * 1024);
   });
 

@@ -76,7 +76,9 @@ describe('a new profile', () => {
     expect((await t.inbox.configure('p2', { enabled: true })).generatedSecret).toBeNull();
     const url = t.inbox.deliveryUrl('p2')!;
     expect((await send(url, { body: samplePayload(1) })).status).toBe(401);
-    expect((await send(url, { body: samplePayload(2), headers: { 'x-inbox-secret': secret } })).status).toBe(200);
+    expect((await send(url, { body: samplePayload(2), headers: { 'x-inbox-secret': secret } })).status).toBe(
+      200,
+    );
   });
 
   it('does not bring back a cleared header when the profile is turned on again after a restart', async () => {
@@ -94,7 +96,12 @@ describe('deleting a profile', () => {
   it('deletes its deliveries, its receiver settings and its shared header secret', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pc-inbox-delete-'));
     const secrets = createMemorySecretStore();
-    const core = await createCore({ shell: 'web', dataDir, documentWorker: sourceDocumentWorker, secretStore: secrets });
+    const core = await createCore({
+      shell: 'web',
+      dataDir,
+      documentWorker: sourceDocumentWorker,
+      secretStore: secrets,
+    });
     cleanups.push(async () => {
       await core.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -108,7 +115,10 @@ describe('deleting a profile', () => {
     for (const profile of [gone, kept]) {
       secrets2[profile.id] = (await core.inbox.configure(profile.id, { enabled: true })).generatedSecret!;
       const url = core.inbox.deliveryUrl(profile.id)!;
-      const answer = await send(url, { body: samplePayload(1), headers: { 'x-inbox-secret': secrets2[profile.id]! } });
+      const answer = await send(url, {
+        body: samplePayload(1),
+        headers: { 'x-inbox-secret': secrets2[profile.id]! },
+      });
       expect(answer.status).toBe(200);
     }
     await deleteProfile(core, gone.id);
