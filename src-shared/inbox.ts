@@ -92,12 +92,25 @@ export interface InboxReply {
   body: Record<string, unknown>;
 }
 
+/** How much a profile's receiver accepts and keeps, so a flood cannot fill the disk. */
+export interface InboxLimits {
+  /** Deliveries kept per profile (default 10,000); the oldest handled, then rejected, go first. */
+  maxDeliveries: number;
+  /** Bytes kept per profile (default 200 MiB), counted as stored. */
+  maxBytes: number;
+  /** Requests let in per second (default 50); more are answered 429 and not recorded. */
+  perSecond: number;
+}
+
 /** A profile's receiver settings as stored (the shared header's secret is in the keychain). */
 export interface InboxSettings {
   enabled: boolean;
   reply: InboxReply;
   /** A header every delivery must carry, with the secret value kept in the keychain. */
   sharedHeader: { name: string } | null;
+  limits: InboxLimits;
+  /** Set when the receiver is first turned on; only then is a shared header generated. */
+  everEnabled: boolean;
 }
 
 /** A profile's receiver settings as the renderer sees them: never the secret itself. */
@@ -106,10 +119,20 @@ export interface InboxSettingsView extends InboxSettings {
   hasSecret: boolean;
   /** Where the service should post, e.g. `http://127.0.0.1:5123/inbox/<profileId>`; null when not listening. */
   deliveryUrl: string | null;
+  /**
+   * The shared header's secret generated when the receiver was turned on for the first time, in
+   * the answer to that call only, so it can be shown once and copied; null in every other answer.
+   */
+  generatedSecret: string | null;
+  /** Requests refused since the console started and not recorded: over the rate, or inbox full. */
+  refused: { rateLimited: number; full: number };
+  /** A sentence when deliveries were refused because the inbox is full; null otherwise. */
+  problem: string | null;
 }
 
 /** A change to a profile's settings; omitted parts stay as they are. */
 export interface InboxSettingsPatch {
   enabled?: boolean;
   reply?: Partial<InboxReply>;
+  limits?: Partial<InboxLimits>;
 }

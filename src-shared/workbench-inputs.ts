@@ -5,6 +5,20 @@ import { walkStage } from './walk';
 
 const profileId = z.string().uuid('must be a profile id');
 
+/**
+ * The caps of a profile's receiver, the one home of their ranges (core reads settings with it too):
+ * below them a rehearsal would refuse its own service, above them a flood could fill the disk.
+ */
+export const inboxLimitsSchema = z.strictObject({
+  maxDeliveries: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
+  maxBytes: z
+    .number()
+    .int()
+    .min(64 * 1024, 'must be at least 64 KiB (65536)')
+    .max(4 * 1024 ** 3, 'must be at most 4 GiB'),
+  perSecond: z.number().int().min(1, 'must be at least 1').max(100_000, 'must be at most 100,000'),
+});
+
 /** `inbox.configure`: a change to a profile's receiver; `sharedHeader: null` clears it. */
 export const inboxConfigureInput = z
   .object({
@@ -28,6 +42,7 @@ export const inboxConfigureInput = z
       })
       .strict()
       .optional(),
+    limits: inboxLimitsSchema.partial().optional(),
     sharedHeader: z
       .object({
         name: z

@@ -43,6 +43,16 @@ export const embeddedKeyName = 'Process Console (local)';
 /** The profile name of the embedded default. */
 export const embeddedProfileName = 'Local sandbox';
 
+/**
+ * The header the demo seed's REST API step sends (src-sandbox/seed/demo-seed.ts; core may not import
+ * the service). The embedded receiver requires it instead of a generated one, which that step
+ * could not know.
+ */
+export const embeddedStepHeader = {
+  name: 'X-Back-Office-Key',
+  value: 'demo-back-office-key-not-a-real-secret',
+};
+
 const stateSchema = z.object({ profileId: z.string(), port: z.number().int().min(0).max(65535) });
 
 /** A port free right now on loopback, so the profile's base URL is known before the service starts. */
@@ -156,7 +166,10 @@ export function createEmbeddedDefault(deps: {
         });
         // The receiver first, so the service's REST API steps have somewhere to post.
         if (!deps.inbox.deliveryUrl(profile.id)) await deps.inbox.start({ port: 0 });
-        await deps.inbox.configure(profile.id, { enabled: true });
+        const receiver = await deps.inbox.configure(profile.id, { enabled: true });
+        if (receiver.generatedSecret !== null) {
+          await deps.inbox.setSharedHeader(profile.id, embeddedStepHeader.name, embeddedStepHeader.value);
+        }
         const sandbox = await listen(
           Number(new URL(profile.baseUrl).port),
           deps.inbox.deliveryUrl(profile.id) ?? undefined,

@@ -40,14 +40,16 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   };
 }
 
-/** Deletes a profile with its credentials and history. */
+/** Deletes a profile with its credentials, history and inbox (deliveries, settings, header secret). */
 export async function deleteProfile(core: Core, profileId: string): Promise<{ deleted: true }> {
   core.profiles.get(profileId);
-  await core.vault.clear(profileId).catch((error: unknown) => {
+  const keychainDown = (error: unknown) => {
     if (!(error instanceof Failure && error.error.code === 'keychain_unavailable')) throw error;
-  });
+  };
+  await core.vault.clear(profileId).catch(keychainDown);
   core.profiles.delete(profileId);
   core.history.forget(profileId);
+  await core.inbox.forget(profileId).catch(keychainDown);
   return { deleted: true };
 }
 

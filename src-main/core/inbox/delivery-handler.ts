@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeliveryPayloadView, DeliverySummary, InboxReply } from '../../../src-shared/inbox';
+import type { DeliveryPayloadView, DeliverySummary, InboxSettings } from '../../../src-shared/inbox';
 import { Failure } from '../failure';
 import type { DeliveryStore, NewDelivery } from './delivery-store';
 import { errorBody, sendJson } from './http-reply';
 import { contentTypeProblem, profileIdOf, sharedHeaderProblem } from './delivery-checks';
 import type { InboxSettingsStore } from './inbox-settings';
 import { parseDeliveryPayload } from './payload';
+import type { RateLimiter } from './rate-limit';
 import { redactHeaders } from './redact-headers';
+import { guardProblem } from './request-guard';
 import { excerptBytes, readBody } from './request-body';
 
 /** What the request handler needs from the inbox. */
@@ -19,6 +21,11 @@ export interface DeliveryHandlerDeps {
   wait(ms: number): Promise<boolean>;
   /** Receives problems of the receiver itself; never a header value or a payload. */
   log(line: string): void;
+  /** The `host:port` values the receiver answers to. */
+  hosts(): ReadonlySet<string>;
+  rate: RateLimiter;
+  /** Counts a request refused without a record, for the receiver panel. */
+  refused(profileId: string, why: 'rateLimited' | 'full'): void;
 }
 
 /** What is known of a request before its body is judged; every record starts from it. */
@@ -27,47 +34,68 @@ type RequestFacts = Pick<NewDelivery, 'profileId' | 'method' | 'path' | 'headers
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Handles one request in a fixed order: route, method, body size, content type, shared
- * header, JSON, payload; then records and only then replies. Every refusal of a request to a
- * profile's path is recorded as `rejected` with its reason before the reply is written.
+ * Handles one request in a fixed order: Host and Origin, route, method, profile, rate, body size,
+ * content type, shared header, JSON, payload; then records and only then replies. Up to the rate,
+ * refusals are answered and not recorded: anyone on this machine can send them, and a record per
+ * request would let them fill the disk. Later refusals are recorded as `rejected` with their
+ * reason and at most a 4 KiB excerpt of the body, within the profile's caps.
  */
 export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
-  function record(delivery: NewDelivery): boolean {
+  /** 'recorded', 'full' (the caps leave no room), or 'failed' (the database refused). */
+  function record(delivery: NewDelivery, settings: InboxSettings): 'recorded' | 'full' | 'failed' {
     try {
-      deps.announce(deps.store.record(delivery));
-      return true;
+      const summary = deps.store.record(delivery, settings.limits);
+      if (summary === null) {
+        deps.refused(delivery.profileId, 'full');
+        return 'full';
+      }
+      deps.announce(summary);
+      return 'recorded';
     } catch (error) {
       deps.log(`The inbox could not record a delivery: ${(error as Error).message}`);
-      return false;
+      return 'failed';
     }
+  }
+
+  function sendFull(response: ServerResponse, settings: InboxSettings): void {
+    const reason =
+      `This inbox is full (${settings.limits.maxDeliveries} deliveries or ${settings.limits.maxBytes} bytes) ` +
+      'with deliveries not yet handled; nothing was recorded. Try again later.';
+    sendJson(response, 507, errorBody('inbox_full', reason));
   }
 
   function reject(
     response: ServerResponse,
     base: RequestFacts,
+    settings: InboxSettings,
     status: number,
     code: string,
     reason: string,
-    headers: Record<string, string> = {},
   ): void {
     const body = errorBody(code, reason);
     const { excerpt, ...rest } = base;
-    record({
-      ...rest,
-      payload: undefined,
-      rawExcerpt: excerpt && excerpt.length > 0 ? excerpt.subarray(0, excerptBytes).toString('utf8') : null,
-      replyStatus: status,
-      replyBody: body,
-      status: 'rejected',
-      reason,
-      view: null,
-    });
-    sendJson(response, status, body, headers);
+    const outcome = record(
+      {
+        ...rest,
+        payload: undefined,
+        rawExcerpt: excerpt && excerpt.length > 0 ? excerpt.subarray(0, excerptBytes).toString('utf8') : null,
+        replyStatus: status,
+        replyBody: body,
+        status: 'rejected',
+        reason,
+        view: null,
+      },
+      settings,
+    );
+    if (outcome === 'full') return sendFull(response, settings);
+    sendJson(response, status, body);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? '';
     const path = (request.url ?? '/').split('?')[0]!;
+    const guard = guardProblem(request, deps.hosts());
+    if (guard) return sendJson(response, guard.status, errorBody(guard.code, guard.reason));
     if (path === '/inbox/health') {
       if (method === 'GET' || method === 'HEAD') return sendJson(response, 200, { status: 'ok' });
       return sendJson(response, 405, errorBody('method_not_allowed', 'Use GET.'), { allow: 'GET, HEAD' });
@@ -76,68 +104,73 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
     if (profileId === null) {
       return sendJson(response, 404, errorBody('not_found', 'Deliveries go to /inbox/<profileId>.'));
     }
-    const settings = deps.settings.find(profileId);
-    const secretName = settings?.sharedHeader?.name ?? null;
-    const base: RequestFacts = {
-      profileId,
-      method,
-      path,
-      headers: redactHeaders(request.headers, secretName),
-    };
     if (method !== 'POST' && method !== 'PUT') {
+      // PUT too: API.md lets a step be configured with another method than the default POST.
       const reason = `Deliveries are POST or PUT; this request used ${method}.`;
-      return reject(response, base, 405, 'method_not_allowed', reason, { allow: 'POST, PUT' });
+      return sendJson(response, 405, errorBody('method_not_allowed', reason), { allow: 'POST, PUT' });
     }
+    const settings = deps.settings.find(profileId);
     if (!settings?.enabled) {
       const reason = settings
         ? 'The inbox of this profile is off; turn it on to receive deliveries.'
         : 'No inbox is set up for this profile.';
-      return reject(response, base, 404, 'inbox_off', reason);
+      return sendJson(response, 404, errorBody('inbox_off', reason));
     }
+    const wait = deps.rate.take(profileId, settings.limits.perSecond);
+    if (wait !== null) {
+      deps.refused(profileId, 'rateLimited');
+      const reason = `This inbox takes no more than ${settings.limits.perSecond} deliveries a second; try again in ${wait} s.`;
+      return sendJson(response, 429, errorBody('rate_limited', reason), { 'retry-after': String(wait) });
+    }
+    const base: RequestFacts = {
+      profileId,
+      method,
+      path,
+      headers: redactHeaders(request.headers, settings.sharedHeader?.name ?? null),
+    };
     const read = await readBody(request);
     if (read.kind === 'aborted') return; // Nobody to answer, nothing acknowledged.
     if (read.kind === 'too_large') {
       const reason = 'The body is larger than 1 MiB (1,048,576 bytes).';
-      return reject(response, { ...base, excerpt: read.excerpt }, 413, 'payload_too_large', reason);
+      return reject(response, { ...base, excerpt: read.excerpt }, settings, 413, 'payload_too_large', reason);
     }
     const withBody: RequestFacts = { ...base, excerpt: read.body };
     const typeProblem = contentTypeProblem(request.headers['content-type']);
-    if (typeProblem) return reject(response, withBody, 415, 'unsupported_media_type', typeProblem);
+    if (typeProblem) return reject(response, withBody, settings, 415, 'unsupported_media_type', typeProblem);
     const headerProblem = await sharedHeaderProblem(request, settings, () =>
       deps.settings.secretFor(profileId),
     );
-    if (headerProblem)
-      return reject(response, withBody, headerProblem.status, headerProblem.code, headerProblem.reason);
-
+    if (headerProblem) {
+      const { status, code, reason } = headerProblem;
+      return reject(response, withBody, settings, status, code, reason);
+    }
     const decoded = decodeJson(read.body);
-    if ('reason' in decoded) return reject(response, withBody, 400, 'invalid_json', decoded.reason);
-    await deliver(response, base, decoded.json, settings.reply);
+    if ('reason' in decoded) return reject(response, withBody, settings, 400, 'invalid_json', decoded.reason);
+    await deliver(response, withBody, decoded.json, settings);
   }
 
   /** Validates a parsed body, records it, and answers as the profile is configured to. */
-  async function deliver(response: ServerResponse, base: RequestFacts, json: unknown, reply: InboxReply) {
+  async function deliver(
+    response: ServerResponse,
+    facts: RequestFacts,
+    json: unknown,
+    settings: InboxSettings,
+  ) {
     let view: DeliveryPayloadView;
     try {
       view = parseDeliveryPayload(json);
     } catch (error) {
       if (!(error instanceof Failure)) throw error;
-      const body = errorBody('invalid_payload', error.message);
-      const reason = error.message;
-      record({
-        ...base,
-        payload: json,
-        rawExcerpt: null,
-        replyStatus: 400,
-        replyBody: body,
-        status: 'rejected',
-        reason,
-        view: null,
-      });
-      return sendJson(response, 400, body);
+      // Only the excerpt: a whole invalid body per request is how a flood filled the disk.
+      return reject(response, facts, settings, 400, 'invalid_payload', error.message);
     }
+    const { excerpt: _body, ...base } = facts;
+    const reply = settings.reply;
     const replyBody = reply.status === 204 ? undefined : reply.body;
     const delivery = { ...base, payload: json, rawExcerpt: null, replyStatus: reply.status, replyBody };
-    if (!record({ ...delivery, status: 'new', reason: null, view })) {
+    const outcome = record({ ...delivery, status: 'new', reason: null, view }, settings);
+    if (outcome === 'full') return sendFull(response, settings);
+    if (outcome === 'failed') {
       // Never acknowledge what is not on disk: the service records a failure and can call again.
       return sendJson(
         response,

@@ -10,7 +10,10 @@ import type {
 } from '../../../src-shared/inbox';
 import { walkStageNumber, type SavedWalk, type WalkStage } from '../../../src-shared/walk';
 import { savedWalkStage } from '../../../src-shared/walk-saved';
+import type { InboxLimits } from '../../../src-shared/inbox';
 import { Failure } from '../failure';
+import { makeRoom, storedBytes } from './delivery-caps';
+import { defaultInboxLimits } from './inbox-settings';
 import { openInboxDb, transaction } from './inbox-db';
 import { issueReason } from './issue-reason';
 import { parseDeliveryPayload } from './payload';
@@ -41,7 +44,16 @@ export interface NewDelivery {
 
 /** Deliveries and walk progress on disk. */
 export interface DeliveryStore {
-  record(delivery: NewDelivery): DeliverySummary;
+  /**
+   * Records a delivery within the profile's caps, dropping the oldest handled, then rejected,
+   * records to make room; null (nothing written) when only new or in-progress ones are left.
+   */
+  record(
+    delivery: NewDelivery,
+    limits?: Pick<InboxLimits, 'maxDeliveries' | 'maxBytes'>,
+  ): DeliverySummary | null;
+  /** Deletes every delivery of a profile and its walk progress (the profile was deleted). */
+  forgetProfile(profileId: string): void;
   /** Newest first. */
   list(filter?: DeliveryFilter): DeliverySummary[];
   /** Throws `not_found` for an unknown id. */
@@ -72,6 +84,7 @@ interface DeliveryRow {
   external_reference: string | null;
   document_count: number;
   field_count: number;
+  stored_bytes?: number;
 }
 
 const statuses = ['new', 'in progress', 'handled', 'rejected'] as const;
@@ -91,9 +104,10 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
   const db = openInboxDb(dataDir);
   const insert = db.prepare(`INSERT INTO deliveries (id, received_at, profile_id, method, path, headers_json,
     payload_json, raw_excerpt, reply_status, reply_body_json, status, reason, process_id, external_reference,
-    document_count, field_count) VALUES (@id, @received_at, @profile_id, @method, @path, @headers_json,
-    @payload_json, @raw_excerpt, @reply_status, @reply_body_json, @status, @reason, @process_id,
-    @external_reference, @document_count, @field_count)`);
+    document_count, field_count, stored_bytes) VALUES (@id, @received_at, @profile_id, @method, @path,
+    @headers_json, @payload_json, @raw_excerpt, @reply_status, @reply_body_json, @status, @reason, @process_id,
+    @external_reference, @document_count, @field_count, @stored_bytes)`);
+  const remove = db.prepare('DELETE FROM deliveries WHERE id = ?');
   const byId = db.prepare('SELECT * FROM deliveries WHERE id = ?');
 
   function row(id: string): DeliveryRow & { seq: number } {
@@ -103,7 +117,7 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
   }
 
   return {
-    record(delivery) {
+    record(delivery, limits = defaultInboxLimits) {
       const stored: DeliveryRow = {
         id: randomUUID(),
         received_at: now().toISOString(),
@@ -122,8 +136,25 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
         document_count: delivery.view?.documents.length ?? 0,
         field_count: delivery.view?.fields.length ?? 0,
       };
-      transaction(db, () => insert.run({ ...stored }));
-      return summaryOf(stored);
+      stored.stored_bytes = storedBytes([
+        stored.headers_json,
+        stored.payload_json,
+        stored.raw_excerpt,
+        stored.reply_body_json,
+        stored.reason,
+      ]);
+      const recorded = transaction(db, () => {
+        const room = makeRoom(db, stored.profile_id, stored.stored_bytes!, limits);
+        if (room.kind === 'full') return false;
+        // Walk progress of a dropped delivery goes with it (ON DELETE CASCADE).
+        for (const id of room.drop) remove.run(id);
+        insert.run({ ...stored });
+        return true;
+      });
+      return recorded ? summaryOf(stored) : null;
+    },
+    forgetProfile(profileId) {
+      transaction(db, () => db.prepare('DELETE FROM deliveries WHERE profile_id = ?').run(profileId));
     },
     list(filter = {}) {
       const parsed = filterSchema.safeParse(filter);

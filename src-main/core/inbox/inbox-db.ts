@@ -32,6 +32,19 @@ const migrations: Migration[] = [
         stage INTEGER NOT NULL, data_json TEXT NOT NULL, updated_at TEXT NOT NULL);
     `,
   },
+  {
+    // Caps per profile need each record's size without reading it back; the index answers a
+    // profile's count and bytes, and its oldest handled or rejected record, from the index alone.
+    version: 2,
+    name: 'stored size for the caps per profile',
+    sql: `
+      ALTER TABLE deliveries ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
+      UPDATE deliveries SET stored_bytes = length(CAST(headers_json AS BLOB))
+        + coalesce(length(CAST(payload_json AS BLOB)), 0) + coalesce(length(CAST(raw_excerpt AS BLOB)), 0)
+        + coalesce(length(CAST(reply_body_json AS BLOB)), 0) + coalesce(length(CAST(reason AS BLOB)), 0);
+      CREATE INDEX deliveries_kept ON deliveries(profile_id, status, seq, stored_bytes);
+    `,
+  },
 ];
 
 /** The newest schema version this code knows. */

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { InboxSettings, InboxSettingsPatch } from '../../../src-shared/inbox';
+import type { InboxLimits, InboxSettings, InboxSettingsPatch } from '../../../src-shared/inbox';
+import { inboxLimitsSchema } from '../../../src-shared/workbench-inputs';
 import { Failure } from '../failure';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
 import type { SecretStore } from '../secrets/secret-store';
@@ -18,12 +20,24 @@ export const inboxSettingsVersion = 1;
 /** The statuses a reply may be configured with. */
 export const replyStatuses = [200, 201, 202, 204, 400, 500, 503] as const;
 
+/** The caps a profile gets until changed: room for a long rehearsal, not for a flood. */
+export const defaultInboxLimits: InboxLimits = {
+  maxDeliveries: 10_000,
+  maxBytes: 200 * 1024 * 1024,
+  perSecond: 50,
+};
+
 /** A profile that was never configured: its receiver is off (the lead turns it on for the embedded default). */
 export const defaultInboxSettings: InboxSettings = {
   enabled: false,
   reply: { status: 200, delayMs: 0, body: {} },
   sharedHeader: null,
+  limits: defaultInboxLimits,
+  everEnabled: false,
 };
+
+/** The header a receiver turned on for the first time requires, with a generated value. */
+export const generatedHeaderName = 'X-Inbox-Secret';
 
 /** Profile ids travel in the delivery path; keep them to URL-safe characters. */
 export const profileIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -60,12 +74,20 @@ const settingsSchema = z.strictObject({
   enabled: z.boolean(),
   reply: replySchema,
   sharedHeader: z.strictObject({ name: headerNameSchema }).nullable(),
+  limits: inboxLimitsSchema,
+  everEnabled: z.boolean(),
 });
+// Files written before the caps existed: default caps, and a receiver that was on counts as turned
+// on before, so it is not handed a header its service never sends.
+const storedSettingsSchema = settingsSchema
+  .extend({ limits: inboxLimitsSchema.default(defaultInboxLimits), everEnabled: z.boolean().optional() })
+  .transform((stored): InboxSettings => ({ ...stored, everEnabled: stored.everEnabled ?? stored.enabled }));
 const patchSchema = z.strictObject({
   enabled: z.boolean().optional(),
   reply: replySchema.partial().optional(),
+  limits: inboxLimitsSchema.partial().optional(),
 });
-const fileSchema = z.object({ profiles: z.record(z.string().regex(profileIdPattern), settingsSchema) });
+const fileSchema = z.object({ profiles: z.record(z.string().regex(profileIdPattern), storedSettingsSchema) });
 
 /** Per-profile receiver settings; every change is written to disk before it returns. */
 export interface InboxSettingsStore {
@@ -73,11 +95,17 @@ export interface InboxSettingsStore {
   find(profileId: string): InboxSettings | null;
   /** The stored settings, or the defaults. */
   get(profileId: string): InboxSettings;
-  configure(profileId: string, patch: InboxSettingsPatch): InboxSettings;
+  /** `generatedSecret` is set only when this call turned the receiver on for the first time. */
+  configure(
+    profileId: string,
+    patch: InboxSettingsPatch,
+  ): Promise<{ settings: InboxSettings; generatedSecret: string | null }>;
   setSharedHeader(profileId: string, name: string, secret: string): Promise<InboxSettings>;
   clearSharedHeader(profileId: string): Promise<InboxSettings>;
   /** The shared header's secret, for the receiver's comparison only; null when none is stored. */
   secretFor(profileId: string): Promise<string | null>;
+  /** Removes a profile's settings and its secret (the profile was deleted). */
+  forget(profileId: string): Promise<void>;
   /** A sentence when settings.json was unreadable and moved aside at start; null otherwise. */
   readonly problem: string | null;
 }
@@ -126,7 +154,8 @@ export function createInboxSettings(dataDir: string, secrets: SecretStore): Inbo
     problem: loaded.problem,
     find: (profileId) => (profiles.has(profileId) ? get(profileId) : null),
     get,
-    configure(profileId, patch) {
+    async configure(profileId, patch) {
+      checkProfileId(profileId);
       const parsed = patchSchema.safeParse(patch);
       if (!parsed.success) {
         throw new Failure(
@@ -135,11 +164,23 @@ export function createInboxSettings(dataDir: string, secrets: SecretStore): Inbo
         );
       }
       const current = get(profileId);
-      return save(profileId, {
+      const next: InboxSettings = {
         ...current,
         ...parsed.data,
         reply: { ...current.reply, ...parsed.data.reply },
-      });
+        limits: { ...current.limits, ...parsed.data.limits },
+      };
+      let generatedSecret: string | null = null;
+      if (next.enabled && !current.everEnabled) {
+        next.everEnabled = true;
+        // A new receiver is not open to anything on this machine that finds its port.
+        if (next.sharedHeader === null) {
+          generatedSecret = randomBytes(32).toString('base64url');
+          await secrets.set(sharedHeaderAccount(profileId), generatedSecret);
+          next.sharedHeader = { name: generatedHeaderName };
+        }
+      }
+      return { settings: save(profileId, next), generatedSecret };
     },
     async setSharedHeader(profileId, name, secret) {
       checkProfileId(profileId);
@@ -162,6 +203,15 @@ export function createInboxSettings(dataDir: string, secrets: SecretStore): Inbo
       return settings;
     },
     secretFor: (profileId) => secrets.get(sharedHeaderAccount(profileId)),
+    async forget(profileId) {
+      if (profiles.has(profileId)) {
+        const next = new Map(profiles);
+        next.delete(profileId);
+        writeJsonFileAtomic(path, inboxSettingsVersion, { profiles: Object.fromEntries(next) });
+        profiles.delete(profileId);
+      }
+      await secrets.delete(sharedHeaderAccount(profileId));
+    },
   };
 }
 

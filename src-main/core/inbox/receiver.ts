@@ -17,6 +17,8 @@ import { createDeliveryStore } from './delivery-store';
 import { errorBody, sendJson } from './http-reply';
 import { checkProfileId, createInboxSettings } from './inbox-settings';
 import { parseDeliveryPayload } from './payload';
+import { createRateLimiter } from './rate-limit';
+import { ownHosts } from './request-guard';
 
 /** How {@link createInbox} is set up. */
 export interface InboxOptions {
@@ -50,6 +52,8 @@ export interface Inbox {
   configure(profileId: string, patch: InboxSettingsPatch): Promise<InboxSettingsView>;
   setSharedHeader(profileId: string, name: string, secret: string): Promise<InboxSettingsView>;
   clearSharedHeader(profileId: string): Promise<InboxSettingsView>;
+  /** Deletes a profile's deliveries, walk progress, settings and shared header secret. */
+  forget(profileId: string): Promise<void>;
   list(filter?: DeliveryFilter): DeliverySummary[];
   get(id: string): Delivery;
   setStatus(id: string, status: SettableDeliveryStatus): DeliverySummary;
@@ -74,6 +78,12 @@ export function createInbox(options: InboxOptions): Inbox {
   const waits = new Set<() => void>();
   let server: Server | null = null;
   let base: string | null = null;
+  let hosts: ReadonlySet<string> = new Set();
+  let closed = false;
+  const rate = createRateLimiter();
+  // Since this start only: counters, not records, so a flood leaves nothing on disk.
+  const refusals = new Map<string, { rateLimited: number; full: number }>();
+  const refusalsOf = (profileId: string) => refusals.get(profileId) ?? { rateLimited: 0, full: 0 };
 
   const announce = (summary: DeliverySummary) => {
     for (const listener of listeners) {
@@ -99,7 +109,20 @@ export function createInbox(options: InboxOptions): Inbox {
       waits.add(stop);
     });
 
-  const handle = createDeliveryHandler({ settings: settingsStore, store, announce, wait, log });
+  const handle = createDeliveryHandler({
+    settings: settingsStore,
+    store,
+    announce,
+    wait,
+    log,
+    hosts: () => hosts,
+    rate,
+    refused(profileId, why) {
+      const counts = { ...refusalsOf(profileId) };
+      counts[why] += 1;
+      refusals.set(profileId, counts);
+    },
+  });
 
   function onRequest(request: IncomingMessage, response: ServerResponse): void {
     handle(request, response).catch((error: unknown) => {
@@ -111,9 +134,17 @@ export function createInbox(options: InboxOptions): Inbox {
   async function view(
     profileId: string,
     settings = settingsStore.get(profileId),
+    generatedSecret: string | null = null,
   ): Promise<InboxSettingsView> {
     const hasSecret = settings.sharedHeader !== null && (await settingsStore.secretFor(profileId)) !== null;
-    return { ...settings, hasSecret, deliveryUrl: deliveryUrl(profileId) };
+    const refused = refusalsOf(profileId);
+    const problem =
+      refused.full === 0
+        ? null
+        : `The inbox is full (at most ${settings.limits.maxDeliveries} deliveries or ${settings.limits.maxBytes} bytes ` +
+          `kept) with deliveries not yet handled: ${refused.full} were refused with 507 and not recorded. ` +
+          'Mark deliveries handled or raise the cap.';
+    return { ...settings, hasSecret, deliveryUrl: deliveryUrl(profileId), generatedSecret, refused, problem };
   }
 
   function deliveryUrl(profileId: string): string | null {
@@ -159,19 +190,36 @@ export function createInbox(options: InboxOptions): Inbox {
       const port = (created.address() as AddressInfo).port;
       server = created;
       base = `http://${urlHost(host)}:${port}`;
+      hosts = ownHosts(host, port);
       return { url: base, port };
     },
     stop,
     async close() {
       await stop();
+      if (closed) return;
+      closed = true;
       store.close();
     },
     deliveryUrl,
     settings: (profileId) => view(profileId),
-    configure: async (profileId, patch) => view(profileId, settingsStore.configure(profileId, patch)),
+    async configure(profileId, patch) {
+      const { settings, generatedSecret } = await settingsStore.configure(profileId, patch);
+      return view(profileId, settings, generatedSecret);
+    },
     setSharedHeader: async (profileId, name, secret) =>
       view(profileId, await settingsStore.setSharedHeader(profileId, name, secret)),
     clearSharedHeader: async (profileId) => view(profileId, await settingsStore.clearSharedHeader(profileId)),
+    async forget(profileId) {
+      // Settings first: from then on the receiver answers 404 and records nothing more for it. The
+      // deliveries go even when the keychain cannot delete the secret right now.
+      try {
+        await settingsStore.forget(profileId);
+      } finally {
+        store.forgetProfile(profileId);
+        rate.forget(profileId);
+        refusals.delete(profileId);
+      }
+    },
     list: (filter) => store.list(filter),
     get: (id) => store.get(id),
     setStatus(id, status) {

@@ -6,23 +6,36 @@ import { setRemote, useRemote } from '../../lib/cache';
 import { CallError } from '../../components/call-error';
 import { FormMessage, type FormMessageValue } from '../../components/form-message';
 import { Checkbox } from '../../components/checkbox';
+import { GeneratedSecret, RefusalNote } from './receiver-notices';
 
 const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
 
 /** The profile's receiver: on or off, where the service should post, and the reply it gives. */
 export function ReceiverPanel({ profileId }: { profileId: string }) {
   const [remote, reload] = useRemote('inbox.settings', { profileId });
+  // Held here, outside the cache and the form (remounted on every save), and only until dismissed.
+  const [generated, setGenerated] = useState<{ name: string; secret: string } | null>(null);
   if (remote.status !== 'ready') {
     return remote.status === 'error' ? <CallError error={remote.error} onRetry={reload} /> : null;
   }
   return (
-    <ReceiverForm
-      key={JSON.stringify(remote.value)}
-      settings={remote.value}
-      profileId={profileId}
-      // The reply is the settings as saved: keep them instead of asking again.
-      onSaved={(saved) => setRemote('inbox.settings', { profileId }, saved)}
-    />
+    <>
+      {generated && (
+        <GeneratedSecret name={generated.name} secret={generated.secret} onDone={() => setGenerated(null)} />
+      )}
+      <ReceiverForm
+        key={JSON.stringify(remote.value)}
+        settings={remote.value}
+        profileId={profileId}
+        // The reply is the settings as saved: keep them instead of asking again, without the secret.
+        onSaved={({ generatedSecret, ...saved }) => {
+          if (generatedSecret !== null && saved.sharedHeader) {
+            setGenerated({ name: saved.sharedHeader.name, secret: generatedSecret });
+          }
+          setRemote('inbox.settings', { profileId }, { ...saved, generatedSecret: null });
+        }}
+      />
+    </>
   );
 }
 
@@ -41,6 +54,9 @@ function ReceiverForm({
   const [body, setBody] = useState(JSON.stringify(settings.reply.body, null, 2));
   const [headerName, setHeaderName] = useState(settings.sharedHeader?.name ?? '');
   const [headerSecret, setHeaderSecret] = useState('');
+  const [maxDeliveries, setMaxDeliveries] = useState(String(settings.limits.maxDeliveries));
+  const [maxMiB, setMaxMiB] = useState(String(settings.limits.maxBytes / (1024 * 1024)));
+  const [perSecond, setPerSecond] = useState(String(settings.limits.perSecond));
   const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   async function save(event: FormEvent) {
@@ -71,6 +87,11 @@ function ReceiverForm({
       profileId,
       enabled,
       reply: { status, delayMs: Number(delayMs), body: parsedBody as Record<string, unknown> },
+      limits: {
+        maxDeliveries: Number(maxDeliveries),
+        maxBytes: Math.round(Number(maxMiB) * 1024 * 1024),
+        perSecond: Number(perSecond),
+      },
       ...(sharedHeader !== undefined ? { sharedHeader } : {}),
     });
     setMessage(
@@ -139,6 +160,15 @@ function ReceiverForm({
             />
           </label>
         </div>
+        <div className="grid-4">
+          <NumberField label="Deliveries kept" value={maxDeliveries} onChange={setMaxDeliveries} />
+          <NumberField label="MiB kept" value={maxMiB} onChange={setMaxMiB} />
+          <NumberField label="Deliveries a second" value={perSecond} onChange={setPerSecond} />
+        </div>
+        <p className="hint">
+          Past the caps the oldest handled, then rejected, deliveries are dropped; new ones never are.
+        </p>
+        <RefusalNote settings={settings} />
         <label className="field">
           <span>Reply body (JSON)</span>
           <textarea
@@ -156,5 +186,18 @@ function ReceiverForm({
         </div>
       </form>
     </details>
+  );
+}
+
+function NumberField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        inputMode="numeric"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
   );
 }

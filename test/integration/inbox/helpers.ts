@@ -33,13 +33,20 @@ export interface TestInbox {
   stop(): Promise<void>;
 }
 
-/** Starts an inbox with profile `p1` turned on (unless told otherwise). */
+/**
+ * Starts an inbox with profile `p1` turned on (unless told otherwise). A profile turned on for the
+ * first time requires a generated shared header; tests about other rules clear it (as a person may)
+ * unless `keepSharedHeader` is set.
+ */
 export async function startTestInbox(
-  options: { secrets?: SecretStore; enable?: string[]; dataDir?: string } = {},
+  options: { secrets?: SecretStore; enable?: string[]; dataDir?: string; keepSharedHeader?: boolean } = {},
 ): Promise<TestInbox> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pc-inbox-'));
   const inbox = createInbox({ dataDir, secrets: options.secrets ?? createMemorySecretStore() });
-  for (const profileId of options.enable ?? ['p1']) await inbox.configure(profileId, { enabled: true });
+  for (const profileId of options.enable ?? ['p1']) {
+    await inbox.configure(profileId, { enabled: true });
+    if (!options.keepSharedHeader) await inbox.clearSharedHeader(profileId);
+  }
   const { url } = await inbox.start();
   return {
     inbox,

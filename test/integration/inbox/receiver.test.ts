@@ -88,21 +88,24 @@ describe('the inbox receiver', () => {
     expect(delivery.replyBody).toEqual(answer.json);
   });
 
-  it('answers an invalid payload with 400 naming the key, keeping the payload', async () => {
+  it('answers an invalid payload with 400 naming the key, keeping only the start of its body', async () => {
     const t = await inbox();
-    const body = { ...samplePayload(1), ProcessId: 'not-a-guid' };
+    const body = { ...samplePayload(1), ProcessId: 'not-a-guid', Pad: 'p'.repeat(10_000) };
     const answer = await send(t.inbox.deliveryUrl('p1')!, { body });
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatchObject({
       code: 'invalid_payload',
       message: expect.stringMatching(/ProcessId must be a GUID/),
     });
-    expect(only(t)).toMatchObject({
+    const delivery = only(t);
+    expect(delivery).toMatchObject({
       status: 'rejected',
-      payload: body,
+      payload: null,
       view: null,
       reason: expect.stringMatching(/ProcessId/),
     });
+    expect(JSON.stringify(body).startsWith(delivery.rawExcerpt!)).toBe(true);
+    expect(delivery.rawExcerpt).toHaveLength(4096);
   });
 
   it('answers a body over 1 MiB with 413, declared or streamed, and records both as rejected', async () => {
@@ -154,27 +157,23 @@ describe('the inbox receiver', () => {
     expect(t.inbox.list({ status: 'rejected' })[1]!.reason).toMatch(/not text\/plain/);
   });
 
-  it('answers an unknown or switched-off profile with 404 and another method with 405, recording each', async () => {
+  it('answers an unknown or switched-off profile with 404 and another method with 405, recording none', async () => {
     const t = await inbox({ enable: ['p1'] });
     await t.inbox.configure('off', { enabled: false });
     const unknown = await send(`${t.url}/inbox/nobody`, { body: samplePayload(1) });
     expect(unknown.status).toBe(404);
+    expect(unknown.json.error.message).toMatch(/No inbox is set up/);
     const off = await send(`${t.url}/inbox/off`, { body: samplePayload(1) });
     expect(off.status).toBe(404);
+    expect(off.json.error.message).toMatch(/is off/);
     const get = await send(t.inbox.deliveryUrl('p1')!, { method: 'GET' });
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST, PUT');
     const elsewhere = await send(`${t.url}/somewhere/else`, { body: samplePayload(1) });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.json.error.code).toBe('not_found');
-    const records = t.inbox.list();
-    expect(records.map((r) => [r.profileId, r.status, r.replyStatus])).toEqual([
-      ['p1', 'rejected', 405],
-      ['off', 'rejected', 404],
-      ['nobody', 'rejected', 404],
-    ]);
-    expect(records[1]!.reason).toMatch(/is off/);
-    expect(records[2]!.reason).toMatch(/No inbox is set up/);
+    // Anyone on this machine can send these: a record each would let them fill the disk.
+    expect(t.inbox.list()).toEqual([]);
   });
 
   it('demands the shared header: missing or wrong is 401, right is accepted, and the value is stored nowhere', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeliveryHandler } from '../../../src-main/core/inbox/delivery-handler';
 import type { DeliveryStore } from '../../../src-main/core/inbox/delivery-store';
+import { createRateLimiter } from '../../../src-main/core/inbox/rate-limit';
 import { createInboxSettings } from '../../../src-main/core/inbox/inbox-settings';
 import { createMemorySecretStore } from '../../../src-main/core/secrets/memory-secret-store';
 import { samplePayload, send } from './helpers';
@@ -14,7 +15,8 @@ describe('the inbox when its database refuses a write', () => {
   it('never acknowledges a delivery it could not record', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pc-inbox-full-'));
     const settings = createInboxSettings(dataDir, createMemorySecretStore());
-    settings.configure('p1', { enabled: true });
+    await settings.configure('p1', { enabled: true });
+    await settings.clearSharedHeader('p1');
     const logs: string[] = [];
     const diskFull = {
       record: () => {
@@ -27,6 +29,9 @@ describe('the inbox when its database refuses a write', () => {
       announce: () => undefined,
       wait: async () => true,
       log: (line) => logs.push(line),
+      hosts: () => new Set([`127.0.0.1:${(server.address() as AddressInfo).port}`]),
+      rate: createRateLimiter(),
+      refused: () => undefined,
     });
     const server = createServer((request, response) => void handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

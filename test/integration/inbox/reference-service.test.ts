@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { embeddedStepHeader } from '../../../src-main/core/embedded-default';
 import { createKeytarSecretStore } from '../../../src-main/core/secrets/keytar-secret-store';
 import { demoSeed } from '../../../src-sandbox/seed/demo-seed';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox/server';
@@ -96,6 +97,11 @@ async function submitAndWait({ t, sandbox, key }: Running) {
 }
 
 describe('the reference service delivering to the inbox', () => {
+  it("is what the embedded default's receiver requires: the header the demo step sends", () => {
+    // Core may not import the service, so it keeps its own copy of the seed's header.
+    expect({ name: backOfficeHeader.name, value: backOfficeHeader.value }).toEqual(embeddedStepHeader);
+  });
+
   it("records the step's payload and the service records the configured reply as the step's response", async () => {
     const running = await start();
     await running.t.inbox.configure('p1', { reply: { body: { BackOfficeReference: 'BO-1042' } } });

@@ -72,9 +72,9 @@ describe('delivery store', () => {
   it('records and reads back a delivery with its view, and lists newest first with filters and pages', () => {
     let tick = Date.parse('2026-06-03T09:00:00Z');
     const store = createDeliveryStore(folder(), () => new Date((tick += 1000)));
-    const first = store.record(valid('a', 'FT-1'));
+    const first = store.record(valid('a', 'FT-1'))!;
     store.record(rejected('a'));
-    const third = store.record(valid('b', 'FT-3'));
+    const third = store.record(valid('b', 'FT-3'))!;
     expect(first).toEqual({
       id: first.id,
       receivedAt: '2026-06-03T09:00:01.000Z',
@@ -111,11 +111,11 @@ describe('delivery store', () => {
 
   it('moves a delivery through new, in progress and handled, but never a rejected one', () => {
     const store = createDeliveryStore(folder());
-    const delivery = store.record(valid('a', 'FT-1'));
+    const delivery = store.record(valid('a', 'FT-1'))!;
     expect(store.setStatus(delivery.id, 'in progress').status).toBe('in progress');
     expect(store.setStatus(delivery.id, 'handled').status).toBe('handled');
     expect(store.get(delivery.id).status).toBe('handled');
-    const bad = store.record(rejected('a'));
+    const bad = store.record(rejected('a'))!;
     expect(failure(() => store.setStatus(bad.id, 'handled')).error.code).toBe('conflict');
     expect(failure(() => store.setStatus(delivery.id, 'rejected' as never)).error.code).toBe('invalid_input');
   });
@@ -123,7 +123,7 @@ describe('delivery store', () => {
   it('keeps walk progress per delivery across a reopen', () => {
     const dir = folder();
     const store = createDeliveryStore(dir);
-    const delivery = store.record(valid('a', 'FT-1'));
+    const delivery = store.record(valid('a', 'FT-1'))!;
     expect(store.getProgress(delivery.id)).toEqual({ stage: null, unreadable: null });
     store.saveProgress(delivery.id, { kind: 'openDocument', documentId: null });
     const reached = { kind: 'updateBackOffice', documentId: 'd1', backOfficeReference: null } as const;
@@ -144,9 +144,9 @@ describe('delivery store', () => {
   it('reads progress the previous version saved, and sets aside a row that fails the schema', () => {
     const dir = folder();
     const store = createDeliveryStore(dir);
-    const old = store.record(valid('a', 'FT-1'));
-    const broken = store.record(valid('a', 'FT-2'));
-    const garbled = store.record(valid('a', 'FT-3'));
+    const old = store.record(valid('a', 'FT-1'))!;
+    const broken = store.record(valid('a', 'FT-2'))!;
+    const garbled = store.record(valid('a', 'FT-3'))!;
     const db = new DatabaseSync(join(dir, 'inbox', 'inbox.db'));
     const put = db.prepare(
       'INSERT INTO progress (delivery_id, stage, data_json, updated_at) VALUES (?, ?, ?, ?)',
@@ -169,12 +169,15 @@ describe('delivery store', () => {
     store.close();
   });
 
-  it('opens the database in WAL mode and records its migration', () => {
+  it('opens the database in WAL mode and records its migrations', () => {
     const dir = folder();
     createDeliveryStore(dir).close();
     const db = new DatabaseSync(join(dir, 'inbox', 'inbox.db'), { readOnly: true });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     db.close();
   });
 });

@@ -18,16 +18,6 @@ function folder(): string {
   return dir;
 }
 
-function failure(action: () => unknown): Failure {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(Failure);
-    return error as Failure;
-  }
-  throw new Error('no failure');
-}
-
 async function asyncFailure(action: () => Promise<unknown>): Promise<Failure> {
   const error: unknown = await action().then(
     () => new Error('no failure'),
@@ -38,19 +28,22 @@ async function asyncFailure(action: () => Promise<unknown>): Promise<Failure> {
 }
 
 describe('inbox settings', () => {
-  it('starts off with the defaults, merges partial changes and keeps them across a reopen', () => {
+  it('starts off with the defaults, merges partial changes and keeps them across a reopen', async () => {
     const dir = folder();
     const settings = createInboxSettings(dir, createMemorySecretStore());
     expect(settings.find('p1')).toBeNull();
     expect(settings.get('p1')).toEqual(defaultInboxSettings);
-    settings.configure('p1', { enabled: true });
-    const changed = settings.configure('p1', {
+    await settings.configure('p1', { enabled: true });
+    const { settings: changed } = await settings.configure('p1', {
       reply: { status: 500, body: { BackOfficeReference: 'BO-1042' } },
+      limits: { perSecond: 5 },
     });
     expect(changed).toEqual({
       enabled: true,
       reply: { status: 500, delayMs: 0, body: { BackOfficeReference: 'BO-1042' } },
-      sharedHeader: null,
+      sharedHeader: { name: 'X-Inbox-Secret' },
+      limits: { maxDeliveries: 10_000, maxBytes: 200 * 1024 * 1024, perSecond: 5 },
+      everEnabled: true,
     });
     expect(createInboxSettings(dir, createMemorySecretStore()).find('p1')).toEqual(changed);
     expect(JSON.parse(readFileSync(join(dir, 'inbox', 'settings.json'), 'utf8'))).toMatchObject({
@@ -58,7 +51,7 @@ describe('inbox settings', () => {
     });
   });
 
-  it('refuses invalid settings with a reason naming the key, and changes nothing', () => {
+  it('refuses invalid settings with a reason naming the key, and changes nothing', async () => {
     const settings = createInboxSettings(folder(), createMemorySecretStore());
     const cases: Array<[unknown, RegExp]> = [
       [{ reply: { status: 418 } }, /reply\.status must be one of 200, 201, 202, 204, 400, 500, 503/],
@@ -68,14 +61,18 @@ describe('inbox settings', () => {
       [{ reply: { body: { big: 'x'.repeat(70_000) } } }, /reply\.body must be at most 64 KiB/],
       [{ enabled: 'yes' }, /enabled must be a boolean/],
       [{ colour: 'red' }, /unexpected keys: colour/],
+      [{ limits: { perSecond: 0 } }, /limits\.perSecond must be at least 1/],
+      [{ limits: { maxBytes: 1024 } }, /limits\.maxBytes must be at least 64 KiB/],
     ];
     for (const [patch, reason] of cases) {
-      const error = failure(() => settings.configure('p1', patch as never));
+      const error = await asyncFailure(() => settings.configure('p1', patch as never));
       expect(error.error.code).toBe('invalid_input');
       expect(error.message).toMatch(reason);
     }
     expect(settings.find('p1')).toBeNull();
-    expect(failure(() => settings.configure('../etc', { enabled: true })).message).toMatch(/profile id/);
+    expect((await asyncFailure(() => settings.configure('../etc', { enabled: true }))).message).toMatch(
+      /profile id/,
+    );
   });
 
   it('keeps the shared header secret in the SecretStore only, under inbox:<profileId>', async () => {
