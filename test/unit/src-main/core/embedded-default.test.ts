@@ -34,6 +34,7 @@ function fakeInbox(): Inbox {
       return { url, port: 1 };
     },
     configure: async () => ({}),
+    setSharedHeader: async () => ({}),
     deliveryUrl: (profileId: string) => (url ? `${url}/${profileId}` : null),
   } as unknown as Inbox;
 }
