@@ -32,11 +32,7 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   return {
     profiles,
     problem,
-    keychain: {
-      state: keychain.state,
-      sessionOnly: core.vault.sessionOnly,
-      message: keychain.message,
-    },
+    keychain: { state: keychain.state, message: keychain.message },
   };
 }
 
