@@ -1,4 +1,4 @@
-import { defaultEndpoints, type Endpoint, type Operation } from './profile';
+import { defaultEndpoints, type Operation } from './profile';
 
 /**
  * What a stored API key is bound to: everything that decides where and how it travels. The key
@@ -10,10 +10,11 @@ import { defaultEndpoints, type Endpoint, type Operation } from './profile';
 /** The parts of a profile (stored, or as typed in the form) that a key is bound to. */
 export interface KeyRoute {
   baseUrl: string;
-  proxy: { mode: 'none' } | { mode: 'system' } | { mode: 'url'; url: string };
+  // As loose as the form's draft: the rule must work on what is typed, before it is valid.
+  proxy: { mode: 'none' | 'system' | 'url'; url?: string };
   caFile: string | null;
   authScheme: 'headers' | 'basic' | 'bearer';
-  endpoints: Partial<Record<Operation, Endpoint>>;
+  endpoints: Partial<Record<Operation, { method: string; path: string }>>;
 }
 
 /** One part of {@link KeyRoute}, named as the user knows it. */
@@ -70,10 +71,11 @@ function originOf(url: string): string {
 
 function proxyOf(route: KeyRoute): string {
   if (route.proxy.mode !== 'url') return route.proxy.mode;
+  const url = (route.proxy.url ?? '').trim();
   try {
-    return `url ${new URL(route.proxy.url.trim()).href}`;
+    return `url ${new URL(url).href}`;
   } catch {
-    return `url ${route.proxy.url.trim()}`;
+    return `url ${url}`;
   }
 }
 
