@@ -22,7 +22,7 @@ export interface ProfileList {
   profiles: ProfileView[];
   /** Set when profiles.json could not be read and was moved aside. */
   problem: string | null;
-  keychain: { state: KeychainAvailability; sessionOnly: boolean; message: string | null };
+  keychain: { state: KeychainAvailability; message: string | null };
 }
 
 /** The embedded reference service, as the console runs it. */

@@ -70,7 +70,12 @@ export const calls = {
   'app.info': call<AppInfo>()(noInput),
 
   'profiles.list': call<ProfileList>()(noInput),
-  'profiles.save': call<ProfileView>()(profileInputSchema),
+  'profiles.save': call<ProfileView>()(
+    profileInputSchema.extend({
+      /** The profile's name typed again: needed when a live profile's key binding changes. */
+      confirmName: z.string().optional(),
+    }),
+  ),
   'profiles.delete': call<{ deleted: true }>()(z.object({ profileId }).strict()),
   'profiles.setCredentials': call<ProfileView>()(
     z

@@ -131,10 +131,16 @@ export const proxySchema = z.discriminatedUnion('mode', [
     url: z
       .url({ protocol: /^https?$/ })
       // A password in a proxy URL would be stored in profiles.json and shown to the renderer.
-      .refine(
-        (value) => !new URL(value).username && !new URL(value).password,
-        'must not carry a user name or password',
-      ),
+      // zod runs this even when the value is no URL (the check above reports that): never throw,
+      // or an empty "Proxy URL" field blanks the form that validates on every keystroke.
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return !url.username && !url.password;
+        } catch {
+          return true;
+        }
+      }, 'must not carry a user name or password'),
   }),
 ]);
 

@@ -1,5 +1,6 @@
 import type { Process } from '../../src-shared/api';
-import type { ProfileList } from '../../src-shared/contract';
+import type { ProfileList, ValidInput } from '../../src-shared/contract';
+import { confirmNameProblem, keyBindingChanges } from '../../src-shared/key-binding';
 import type { Profile, ProfileView } from '../../src-shared/profile';
 import type { Core } from './create-core';
 import { Failure } from './failure';
@@ -32,11 +33,7 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   return {
     profiles,
     problem,
-    keychain: {
-      state: keychain.state,
-      sessionOnly: core.vault.sessionOnly,
-      message: keychain.message,
-    },
+    keychain: { state: keychain.state, message: keychain.message },
   };
 }
 
@@ -64,23 +61,24 @@ export function remember(core: Core, profileId: string, process: Process): Proce
   return process;
 }
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Saves a profile. When an edit moves it to another origin, its stored key is cleared first: a
- * key belongs to one tenant, and a mistyped or look-alike address must never receive it. If the
- * keychain cannot clear it, the edit is refused rather than risk sending the key elsewhere.
+ * Saves a profile. When an edit changes what its stored key is bound to (address, proxy, CA file,
+ * auth scheme, token endpoint: see {@link keyBindingChanges}), the key is cleared first: it was
+ * given for one route to one tenant, and must never travel another. On a live profile that needs
+ * the typed name. If the keychain cannot clear the key, the edit is refused rather than risk
+ * sending the key elsewhere; the rest of the edit is checked first so a refused save costs no key.
  */
-export async function saveProfile(core: Core, input: { id?: string; baseUrl: string }): Promise<ProfileView> {
-  if (input.id !== undefined) {
-    const existing = core.profiles.get(input.id);
-    if (originOf(existing.baseUrl) !== originOf(input.baseUrl)) await core.vault.clear(existing.id);
+export async function saveProfile(core: Core, input: ValidInput<'profiles.save'>): Promise<ProfileView> {
+  const { confirmName, ...fields } = input;
+  if (fields.id !== undefined) {
+    const existing = core.profiles.get(fields.id);
+    const changes = keyBindingChanges(existing, fields);
+    if (changes.length > 0) {
+      const problem = confirmNameProblem(existing, fields, changes, confirmName);
+      if (problem) throw new Failure('invalid_input', problem);
+      core.profiles.check(fields);
+      await core.vault.clear(existing.id);
+    }
   }
-  return profileView(core, core.profiles.save(input));
+  return profileView(core, core.profiles.save(fields));
 }

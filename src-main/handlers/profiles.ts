@@ -8,7 +8,6 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
   'profiles.delete': (core, { profileId }) => deleteProfile(core, profileId),
   'profiles.setCredentials': async (core, { profileId, apiKey, apiSecret, sessionOnly }) => {
     const profile = core.profiles.get(profileId);
-    if (sessionOnly) core.vault.enableSessionOnly();
     await core.vault.set(profileId, { apiKey, apiSecret }, { sessionOnly });
     return profileView(core, profile);
   },

@@ -164,3 +164,45 @@ test('the endpoint map shows the defaults and refuses an override that drops a p
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('region', { name: 'Custom paths', exact: true })).toBeVisible();
 });
+
+test('the form says a new proxy clears the stored key and, on a live profile, asks for its name', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await createProfile(page, {
+    name: 'Live proxied',
+    baseUrl: second.url,
+    environment: 'Live',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Second service key',
+  });
+  await setCredentials(page, key.apiKey, key.apiSecret);
+  await page
+    .getByRole('region', { name: 'Live proxied', exact: true })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const form = page.getByRole('form', { name: 'Edit Live proxied' });
+  await expect(form.getByRole('note')).toHaveCount(0);
+  await form.getByText('Advanced').click();
+  await form.getByRole('combobox', { name: /^Proxy/ }).selectOption({ label: 'This proxy URL' });
+  await form.getByRole('textbox', { name: /^Proxy URL/ }).fill('http://127.0.0.1:3128');
+  await expect(form.getByRole('note')).toHaveText(
+    'Saving clears the stored key: it was given for another proxy.',
+  );
+  await form.getByRole('textbox', { name: /^Custom CA file/ }).fill('/etc/ssl/certs/tenant.pem');
+  await expect(form.getByRole('note')).toHaveText(
+    'Saving clears the stored key: it was given for another proxy and CA file.',
+  );
+  await form.getByRole('textbox', { name: /^Custom CA file/ }).fill('');
+  // Saving without the typed name is refused with the sentence main would give.
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form).toContainText('Type the profile name "Live proxied" to confirm.');
+  await form.getByLabel(/type its name "Live proxied" to confirm/).fill('Live proxied');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  const credentials = page.getByRole('region', { name: 'Credentials' });
+  await expect(page.getByRole('region', { name: 'Live proxied', exact: true })).toBeVisible();
+  await expect(credentials).not.toContainText('Key stored');
+  await expect(credentials.getByLabel('API key')).toBeVisible();
+});

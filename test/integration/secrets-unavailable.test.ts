@@ -23,8 +23,7 @@ describe.runIf(process.platform === 'linux')('without a keychain (outside the ke
     for (const step of [() => vault.set('p1', { apiKey: 'probe-key-1234', apiSecret: 'probe-secret' }), () => vault.get('p1')]) {
       report.push(await step().then(() => ({ ok: true }), (error) => error.error ?? { bug: String(error) }));
     }
-    vault.enableSessionOnly();
-    report.push(await vault.set('p1', { apiKey: 'probe-key-1234', apiSecret: 'probe-secret' }));
+    report.push(await vault.set('p1', { apiKey: 'probe-key-1234', apiSecret: 'probe-secret' }, { sessionOnly: true }));
     report.push((await vault.get('p1')).apiKey === 'probe-key-1234');
     console.log(JSON.stringify(report));
   `;

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
+import { notReadablePem, readCaPem } from '../profiles/ca-file';
 
 /** The largest answer the client reads; anything bigger is a bad response, not an out-of-memory. */
 export const maxResponseBytes = 32 * 1024 * 1024;
@@ -74,25 +74,12 @@ export function buildDispatcher(profile: Profile): Dispatcher {
   }
 }
 
-/** Reads the PEM CA file of a profile, failing with a sentence that names the file. */
+/** Reads the PEM CA file of a profile, failing with the one sentence that names the file. */
 function readCaFile(profile: Profile): string {
   const path = profile.caFile as string;
-  let pem: string;
-  try {
-    pem = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new Failure(
-      'tls',
-      `The CA file ${path} of profile "${profile.name}" cannot be read (${code}); fix the path in the profile.`,
-    );
-  }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new Failure(
-      'tls',
-      `The CA file ${path} of profile "${profile.name}" holds no PEM certificate ` +
-        '("-----BEGIN CERTIFICATE-----"); export the CA certificate in PEM format.',
-    );
-  }
+  const pem = readCaPem(path);
+  // Checked when saved; this is the file changing since. Same sentence: no errno for an oracle.
+  if (pem === null)
+    throw new Failure('tls', `${notReadablePem(path)} Fix it in the profile "${profile.name}".`);
   return pem;
 }

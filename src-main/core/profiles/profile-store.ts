@@ -32,6 +32,8 @@ export interface ProfileStore {
   get(id: string): Profile;
   /** Validates `input` (a new profile without `id`, or an update with one) and stores it. */
   save(input: unknown): Profile;
+  /** Throws the Failure {@link ProfileStore.save} would, without saving: to check before a step that cannot be undone. */
+  check(input: unknown): void;
   /** Removes a profile; false when there was none. Its credentials are the caller's to clear. */
   delete(id: string): boolean;
   readonly problem: string | null;
@@ -54,25 +56,33 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
     return profile;
   }
 
+  /** Parses `input` and applies the rules that need the other profiles or the disk. */
+  function prepare(input: unknown) {
+    const parsed = profileInputSchema.safeParse(input);
+    if (!parsed.success) throw new Failure('invalid_input', describeIssues(parsed.error.issues));
+    const { id, ...fields } = parsed.data;
+    if (id !== undefined) find(id);
+    const sameName = profiles.find(
+      (other) => other.id !== id && other.name.toLocaleLowerCase() === fields.name.toLocaleLowerCase(),
+    );
+    if (sameName) {
+      throw new Failure(
+        'invalid_input',
+        `A profile named "${sameName.name}" already exists; choose another name.`,
+      );
+    }
+    if (fields.caFile !== null) validateCaFile(fields.caFile);
+    return { id, fields };
+  }
+
   return {
     problem: loaded.problem,
+    check: (input) => void prepare(input),
     list: () => profiles.map((profile) => structuredClone(profile)),
     get: (id) => structuredClone(find(id)),
     save(input) {
-      const parsed = profileInputSchema.safeParse(input);
-      if (!parsed.success) throw new Failure('invalid_input', describeIssues(parsed.error.issues));
-      const { id, ...fields } = parsed.data;
+      const { id, fields } = prepare(input);
       const existing = id === undefined ? undefined : find(id);
-      const sameName = profiles.find(
-        (other) => other.id !== id && other.name.toLocaleLowerCase() === fields.name.toLocaleLowerCase(),
-      );
-      if (sameName) {
-        throw new Failure(
-          'invalid_input',
-          `A profile named "${sameName.name}" already exists; choose another name.`,
-        );
-      }
-      if (fields.caFile !== null) validateCaFile(fields.caFile);
       const stamp = now().toISOString();
       const profile: Profile = {
         ...fields,

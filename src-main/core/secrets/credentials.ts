@@ -20,7 +20,10 @@ export interface CredentialStatus {
 
 /** Options of {@link CredentialVault.set}. */
 export interface SetCredentialsOptions {
-  /** Keep these credentials in memory only, even when the keychain works. */
+  /**
+   * Keep these credentials in memory only, even when the keychain works. A choice about this
+   * profile's key alone: other profiles' keys stay where they are.
+   */
   sessionOnly?: boolean;
 }
 
@@ -33,9 +36,6 @@ export interface CredentialVault extends CredentialSource {
   status(profileId: string): Promise<CredentialStatus>;
   /** For the API client only; throws an `unauthorized` Failure when none are stored. */
   get(profileId: string): Promise<Credentials>;
-  /** True once the user chose session-only mode: the keychain is no longer read or written (only cleared). */
-  readonly sessionOnly: boolean;
-  enableSessionOnly(): void;
 }
 
 type Found = { credentials: Credentials; where: 'keychain' | 'session' } | null;
@@ -45,7 +45,6 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
   const session = createMemorySecretStore();
   // Read once per session: a locked keychain may prompt the user, so do not ask again on each call.
   const keychainCache = new Map<string, Promise<Credentials | null>>();
-  let sessionOnly = false;
 
   function readKeychain(profileId: string): Promise<Credentials | null> {
     const cached = keychainCache.get(profileId);
@@ -63,22 +62,29 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
     const entry = await session.get(profileId);
     const inSession = entry === null ? null : decodeCredentials(entry);
     if (inSession) return { credentials: inSession, where: 'session' };
-    if (sessionOnly && !keychainCache.has(profileId)) return null;
     const inKeychain = await readKeychain(profileId);
     return inKeychain ? { credentials: inKeychain, where: 'keychain' } : null;
   }
 
+  /** Removes a keychain entry; when the keychain is down and `bestEffort`, leaves it be. */
+  async function deleteFromKeychain(profileId: string, bestEffort: boolean): Promise<void> {
+    keychainCache.delete(profileId);
+    try {
+      await store.delete(profileId);
+    } catch (error) {
+      if (!(bestEffort && error instanceof Failure && error.error.code === 'keychain_unavailable'))
+        throw error;
+    }
+  }
+
   return {
-    get sessionOnly() {
-      return sessionOnly;
-    },
-    enableSessionOnly() {
-      sessionOnly = true;
-    },
     async set(profileId, input, options = {}) {
       const credentials = parseCredentials(input);
-      if (options.sessionOnly ?? sessionOnly) {
+      if (options.sessionOnly) {
         await session.set(profileId, encodeCredentials(credentials));
+        // An older key of this profile in the keychain would come back after a restart. The
+        // keychain may well be down (the usual reason to choose session-only): then it cannot.
+        await deleteFromKeychain(profileId, true);
         return describe({ credentials, where: 'session' });
       }
       await store.set(profileId, encodeCredentials(credentials));
@@ -87,15 +93,11 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
       return describe({ credentials, where: 'keychain' });
     },
     async clear(profileId) {
+      const hadSessionKey = (await session.get(profileId)) !== null;
       await session.delete(profileId);
-      keychainCache.delete(profileId);
-      try {
-        await store.delete(profileId);
-      } catch (error) {
-        // In session-only mode the keychain is expected to be down: removing a leftover entry is best effort.
-        if (!(sessionOnly && error instanceof Failure && error.error.code === 'keychain_unavailable'))
-          throw error;
-      }
+      // A session-only key is usually there because the keychain is down: clearing the leftover
+      // keychain entry is then best effort. Otherwise a keychain that cannot clear is an error.
+      await deleteFromKeychain(profileId, hadSessionKey);
     },
     status: async (profileId) => describe(await find(profileId)),
     async get(profileId) {

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
+import { confirmNameProblem, keyBindingChanges } from '../../../src-shared/key-binding';
 import { profileInputSchema, type Operation, type ProfileView } from '../../../src-shared/profile';
 import { TextField } from '../../components/text-field';
 import { api } from '../../lib/api';
 import { EndpointTable } from './endpoint-table';
+import { KeyBindingNote } from './key-binding-note';
 
 type Draft = {
   name: string;
@@ -89,7 +91,11 @@ export function ProfileForm({
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<CallFailure | null>(null);
   const [saving, setSaving] = useState(false);
+  const [confirmName, setConfirmName] = useState('');
   const errors = validate(draft, profile?.id);
+  const changes = profile ? keyBindingChanges(profile, toInput(draft, profile.id)) : [];
+  const unconfirmed = profile ? confirmNameProblem(profile, draft, changes, confirmName) : null;
+  if (unconfirmed) errors.set('confirmName', unconfirmed);
   const shown = (key: string) => (touched ? errors.get(key) : undefined);
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
@@ -98,7 +104,7 @@ export function ProfileForm({
     setTouched(true);
     if (errors.size > 0) return;
     setSaving(true);
-    const result = await api.profiles.save(toInput(draft, profile?.id));
+    const result = await api.profiles.save({ ...toInput(draft, profile?.id), confirmName });
     setSaving(false);
     if (result.ok) onSaved(result.value);
     else setServerError(result.error);
@@ -122,11 +128,7 @@ export function ProfileForm({
         value={draft.baseUrl}
         error={shown('baseUrl')}
         onChange={(baseUrl) => update({ baseUrl })}
-        hint={
-          profile?.hasCredentials && originOf(profile.baseUrl) !== originOf(draft.baseUrl)
-            ? 'A new address clears the stored key: a key is only ever sent to the tenant it was set for'
-            : 'https://…, or http:// for 127.0.0.1 and localhost'
-        }
+        hint="https://…, or http:// for 127.0.0.1 and localhost"
       />
       <fieldset className="inline-fieldset">
         <legend>Environment</legend>
@@ -213,6 +215,17 @@ export function ProfileForm({
           onChange={(endpoints) => update({ endpoints })}
         />
       </details>
+      {profile && (
+        <KeyBindingNote
+          name={profile.name}
+          changes={changes}
+          hasCredentials={profile.hasCredentials}
+          live={profile.environment === 'live' || draft.environment === 'live'}
+          confirmName={confirmName}
+          onConfirmName={setConfirmName}
+          error={shown('confirmName')}
+        />
+      )}
       {serverError && <CallError error={serverError} inline />}
       <div className="button-row">
         <button type="submit" className="primary" disabled={saving}>
@@ -224,12 +237,4 @@ export function ProfileForm({
       </div>
     </form>
   );
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }

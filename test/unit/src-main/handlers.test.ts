@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sourceDocumentWorker } from '../../support/document-worker';
+import { makeCertificate } from './core/profiles/certificate-fixture';
 import { createCore } from '../../../src-main/core/create-core';
 import { createMemorySecretStore } from '../../../src-main/core/secrets/memory-secret-store';
 import { dispatch, type Core } from '../../../src-main/handlers';
@@ -67,13 +68,20 @@ describe('the one door into main', () => {
 });
 
 describe('a key belongs to its tenant', () => {
-  it('clears the stored key when an edit moves the profile to another address, not on a path change', async () => {
-    const saved = await dispatch(core, 'profiles.save', {
-      name: 'Tenant A',
+  let caFile: string;
+  beforeAll(() => {
+    caFile = makeCertificate(mkdtempSync(join(tmpdir(), 'pc-handlers-ca-'))).certificate;
+  });
+
+  /** A test profile with a stored key; each case saves one edit and reads back whether the key stayed. */
+  async function keyAfter(edit: Record<string, unknown>) {
+    const base = {
+      name: `Tenant ${Math.random().toString(36).slice(2)}`,
       baseUrl: 'https://a.example.com',
-      environment: 'live',
+      environment: 'test',
       keyName: 'Back office key',
-    });
+    };
+    const saved = await dispatch(core, 'profiles.save', base);
     if (!saved.ok) throw new Error(saved.error.message);
     const id = (saved.value as { id: string }).id;
     await dispatch(core, 'profiles.setCredentials', {
@@ -81,22 +89,67 @@ describe('a key belongs to its tenant', () => {
       apiKey: 'KEY-1234',
       apiSecret: 'SECRET-5678',
     });
-    const samePlace = await dispatch(core, 'profiles.save', {
-      id,
-      name: 'Tenant A',
-      baseUrl: 'https://a.example.com/tenant-a',
-      environment: 'live',
-      keyName: 'Back office key',
+    const edited = await dispatch(core, 'profiles.save', { ...base, id, ...edit });
+    if (!edited.ok) throw new Error(edited.error.message);
+    return { view: edited.value as { hasCredentials: boolean }, stored: await core.vault.status(id) };
+  }
+
+  it.each([
+    ['address', { baseUrl: 'https://a-example.com' }],
+    ['proxy', { proxy: { mode: 'url', url: 'http://127.0.0.1:3128' } }],
+    ['proxy from the environment', { proxy: { mode: 'system' } }],
+    ['CA file', () => ({ caFile })],
+    ['auth scheme', { authScheme: 'basic' }],
+    ['token endpoint', { endpoints: { token: { method: 'POST', path: '/connect/token' } } }],
+  ])('clears the stored key when the %s changes', async (_label, edit) => {
+    const { view, stored } = await keyAfter(typeof edit === 'function' ? edit() : edit);
+    expect(view.hasCredentials).toBe(false);
+    expect(stored.hasCredentials).toBe(false);
+  });
+
+  it.each([
+    ['a path under the same origin', { baseUrl: 'https://a.example.com/tenant-a/' }],
+    ['the key name', { keyName: 'Renamed key' }],
+    ['a timeout', { timeouts: { connectMs: 9_000 } }],
+    ['another endpoint', { endpoints: { getProcess: { method: 'GET', path: '/v2/p/{processId}' } } }],
+  ])('keeps the stored key when only %s changes', async (_label, edit) => {
+    const { view } = await keyAfter(edit);
+    expect(view.hasCredentials).toBe(true);
+  });
+
+  it('on a live profile, clears the key only with the profile name typed, and says so', async () => {
+    const base = { name: 'Tenant A', baseUrl: 'https://a.example.com', environment: 'live', keyName: 'Key' };
+    const saved = await dispatch(core, 'profiles.save', base);
+    if (!saved.ok) throw new Error(saved.error.message);
+    const id = (saved.value as { id: string }).id;
+    await dispatch(core, 'profiles.setCredentials', {
+      profileId: id,
+      apiKey: 'KEY-1234',
+      apiSecret: 'SECRET-5678',
     });
-    expect(samePlace).toMatchObject({ ok: true, value: { hasCredentials: true } });
-    const moved = await dispatch(core, 'profiles.save', {
-      id,
-      name: 'Tenant A',
-      baseUrl: 'https://a-example.com',
-      environment: 'live',
-      keyName: 'Back office key',
+    const moved = { ...base, id, baseUrl: 'https://a-example.com' };
+    const refused = await dispatch(core, 'profiles.save', moved);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'The address of the live profile "Tenant A" changes, which clears its stored key. ' +
+          'Type the profile name "Tenant A" to confirm.',
+      },
     });
-    expect(moved).toMatchObject({ ok: true, value: { hasCredentials: false, keyHint: null } });
+    expect(await core.vault.status(id)).toMatchObject({ hasCredentials: true });
+    // A refused edit for another reason (a CA file that is no PEM) costs no key either.
+    const badCa = await dispatch(core, 'profiles.save', {
+      ...moved,
+      caFile: '/root',
+      confirmName: 'Tenant A',
+    });
+    expect(badCa).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await core.vault.status(id)).toMatchObject({ hasCredentials: true });
+    const done = await dispatch(core, 'profiles.save', { ...moved, confirmName: 'Tenant A' });
+    expect(done).toMatchObject({ ok: true, value: { hasCredentials: false, keyHint: null } });
+    expect(core.profiles.get(id)).not.toHaveProperty('confirmName');
     await expect(core.vault.get(id)).rejects.toMatchObject({ error: { code: 'unauthorized' } });
   });
 });

@@ -69,14 +69,14 @@ describe('TLS', () => {
     }
   });
 
-  it('names a missing or non-PEM CA file', () => {
+  it('names a missing or non-PEM CA file, and the profile, in one sentence for both', () => {
     expect(() => buildDispatcher(makeProfile(url, { caFile: join(certs.dir, 'absent.pem') }))).toThrowError(
-      /The CA file .*absent\.pem of profile "Test tenant" cannot be read \(ENOENT\)/,
+      /The CA file .*absent\.pem is not a readable PEM file; .* Fix it in the profile "Test tenant"\./,
     );
     const junk = join(certs.dir, 'junk.pem');
     writeFileSync(junk, 'not a certificate');
     expect(() => buildDispatcher(makeProfile(url, { caFile: junk }))).toThrowError(
-      /holds no PEM certificate/,
+      /junk\.pem is not a readable PEM file/,
     );
   });
 });

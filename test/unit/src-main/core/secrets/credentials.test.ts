@@ -103,26 +103,28 @@ describe('credential vault', () => {
     const error = await failureOf(() => vault.set('p1', { apiKey: key, apiSecret: secret }));
     expect(error.code).toBe('keychain_unavailable');
     expect(error.message).toMatch(/session-only credentials/);
-    expect(vault.sessionOnly).toBe(false);
-    vault.enableSessionOnly();
-    expect(vault.sessionOnly).toBe(true);
-    expect(await vault.set('p1', { apiKey: key, apiSecret: secret })).toMatchObject({
+    expect(await vault.set('p1', { apiKey: key, apiSecret: secret }, { sessionOnly: true })).toMatchObject({
       credentialStore: 'session',
     });
     expect(await vault.get('p1')).toEqual({ apiKey: key, apiSecret: secret });
-    // Session-only mode neither reads nor (when it is down) fails on the keychain.
-    expect(await vault.status('p2')).toMatchObject({ hasCredentials: false });
+    // Another profile's key is still looked for in the keychain, which says it is down.
+    expect((await failureOf(() => vault.status('p2'))).code).toBe('keychain_unavailable');
+    // Clearing a session key does not fail on the keychain being down.
     await vault.clear('p1');
-    expect((await vault.status('p1')).hasCredentials).toBe(false);
     state.down = false;
+    expect((await vault.status('p1')).hasCredentials).toBe(false);
     expect(await inner.get('p1')).toBeNull();
   });
 
-  it('can keep one profile in the session while the keychain works', async () => {
+  it('can keep one profile in the session while the keychain works, leaving the others there', async () => {
     const { store, inner } = countingStore();
+    await inner.set('p1', 'an older key of p1');
+    await createCredentialVault({ store }).set('p2', { apiKey: 'other-key-2222', apiSecret: secret });
     const vault = createCredentialVault({ store });
     await vault.set('p1', { apiKey: key, apiSecret: secret }, { sessionOnly: true });
+    // The older keychain key of p1 would otherwise come back after a restart.
     expect(await inner.get('p1')).toBeNull();
+    expect(await vault.status('p2')).toMatchObject({ credentialStore: 'keychain', keyHint: '2222' });
     expect((await vault.status('p1')).credentialStore).toBe('session');
     await vault.set('p1', { apiKey: key, apiSecret: secret });
     expect((await vault.status('p1')).credentialStore).toBe('keychain');
