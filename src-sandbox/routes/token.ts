@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../domain/api-error';
-import { invalidCredentials, parseBasic } from '../http/auth';
+import { identityOrRefusal, parseBasic } from '../http/auth';
 import type { RouteDeps } from '../http/route-deps';
 import { errorResponses } from '../http/schemas';
 
@@ -52,7 +52,7 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
                 expires_in: { type: 'integer', examples: [3600] },
               },
             },
-            ...errorResponses(400, 401, 413, 415),
+            ...errorResponses(400, 401, 413, 415, 429),
           },
         },
       },
@@ -73,8 +73,9 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
             'Send client_id=<API_KEY> and client_secret=<API_SECRET>.',
           );
         }
-        const identity = await deps.keys.withSecret(clientId.slice(0, 200), clientSecret.slice(0, 200));
-        if (!identity) throw invalidCredentials();
+        const identity = identityOrRefusal(
+          await deps.keys.check(clientId.slice(0, 200), clientSecret.slice(0, 200), request.ip),
+        );
         const token = deps.keys.newToken(identity);
         await deps.change((changeScope) => token.store(changeScope.repos));
         return reply.header('cache-control', 'no-store').send(token.issued);
