@@ -9,6 +9,7 @@ import { registerStepRoutes } from '../routes/steps';
 import { registerTokenRoute } from '../routes/token';
 import { authenticateKey } from './auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, sendApiError } from './errors';
+import { installHostCheck, type HostAllowList } from './host-check';
 import { registerOpenApi } from './openapi';
 import type { RouteDeps } from './route-deps';
 import { addSharedSchemas } from './schemas';
@@ -28,7 +29,11 @@ export interface SandboxApp {
  * Builds the Fastify app: error shape, schemas, OpenAPI and Swagger UI, then the routes. Every
  * route under /open-api except the token endpoint requires an API key by any of the three schemes.
  */
-export async function buildApp(deps: RouteDeps, log: (line: string) => void): Promise<SandboxApp> {
+export async function buildApp(
+  deps: RouteDeps,
+  hosts: HostAllowList,
+  log: (line: string) => void,
+): Promise<SandboxApp> {
   const app = Fastify({
     logger: false,
     bodyLimit,
@@ -44,6 +49,7 @@ export async function buildApp(deps: RouteDeps, log: (line: string) => void): Pr
   app.decorateRequest('apiKey', null);
   app.decorateRequest('staffUser', '');
   installErrorHandling(app, log);
+  installHostCheck(app, hosts);
   // Callback-style hooks: they run on every request, and a sync hook costs no promise.
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining) return done();
