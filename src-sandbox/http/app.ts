@@ -10,6 +10,7 @@ import { registerTokenRoute } from '../routes/token';
 import { authenticateKey } from './auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, sendApiError } from './errors';
 import { installHostCheck, type HostAllowList } from './host-check';
+import { installJsonBodyParser } from './json-body';
 import { registerOpenApi } from './openapi';
 import type { RouteDeps } from './route-deps';
 import { addSharedSchemas } from './schemas';
@@ -48,8 +49,9 @@ export async function buildApp(
   let draining = false;
   app.decorateRequest('apiKey', null);
   app.decorateRequest('staffUser', '');
-  installErrorHandling(app, log);
+  // The Host check first: a misdirected request learns nothing, not even which methods exist.
   installHostCheck(app, hosts);
+  installErrorHandling(app, log);
   // Callback-style hooks: they run on every request, and a sync hook costs no promise.
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining) return done();
@@ -66,6 +68,7 @@ export async function buildApp(
   });
   // Only JSON reaches the API; text/plain and the rest are 415 (forms are parsed only at the token route).
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   addSharedSchemas(app);
   await registerOpenApi(app);
   registerHealthRoute(app);

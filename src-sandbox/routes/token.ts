@@ -28,16 +28,19 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
       {
         schema: {
           tags: ['Authentication'],
+          operationId: 'getToken',
           summary: 'Get a bearer token',
           description:
             'grant_type=client_credentials with client_id=<API_KEY> and client_secret=<API_SECRET>, form-encoded. ' +
-            'The token is sent as `Authorization: Bearer <access_token>` until it expires.',
+            'The token is sent as `Authorization: Bearer <access_token>` until it expires. Too many wrong keys or ' +
+            'secrets from one address, or for one key, in a minute: 429 too_many_attempts with Retry-After.',
           security: [],
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: {
             type: 'object',
+            required: ['grant_type'],
             properties: {
-              grant_type: { type: 'string', maxLength: 100, examples: ['client_credentials'] },
+              grant_type: { type: 'string', enum: ['client_credentials'] },
               client_id: { type: 'string', maxLength: 200 },
               client_secret: { type: 'string', maxLength: 200 },
             },
@@ -58,11 +61,6 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
       },
       async (request, reply) => {
         const body = request.body ?? {};
-        if (body.grant_type !== 'client_credentials') {
-          throw new ApiError(400, 'unsupported_grant_type', 'Send grant_type=client_credentials.', [
-            { path: 'grant_type', issue: 'must be client_credentials' },
-          ]);
-        }
         const basic = parseBasic(request.headers.authorization ?? '');
         const clientId = body.client_id ?? basic?.user;
         const clientSecret = body.client_secret ?? basic?.password;
