@@ -17,7 +17,7 @@ beforeAll(async () => {
   const created = await runCli(['create-key', '--data', dataDir, '--name', 'Flood test key']);
   key = JSON.parse(created.stdout) as CreatedApiKey;
   server = await startCliServer(['--data', dataDir]);
-  pool = new Pool(server.url, { connections: 32 });
+  pool = new Pool(server.url, { connections: 8 });
 });
 afterAll(async () => {
   await pool?.destroy();
