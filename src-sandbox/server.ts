@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Clock } from './domain/clock';
 import { buildApp } from './http/app';
+import { HostAllowList, parsePublicHost } from './http/host-check';
 import { openSandbox } from './open-sandbox';
 import type { CreatedApiKey } from './security/api-keys';
 
@@ -11,6 +12,8 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1; anything else is reported in `notices`. */
   host?: string;
+  /** `NAME[:PORT]`: a name other machines use for the service; Host headers are checked against it. */
+  publicHost?: string;
   /** A JSON seed for a new data folder instead of the demo seed. */
   seedFile?: string;
   /** Where REST API steps post when their step names no URL. */
@@ -53,23 +56,33 @@ const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const log =
     options.log ?? (options.quiet === false ? (line: string) => console.log(line) : () => undefined);
+  const publicHost = options.publicHost === undefined ? undefined : parsePublicHost(options.publicHost);
   const core = openSandbox({ ...options, log });
   const host = options.host ?? '127.0.0.1';
-  const notices = [...core.notices];
-  if (!loopback.test(host)) {
-    notices.push(
-      `Listening on ${host}: other machines can reach this service. It is for rehearsals; keep its keys and data out of production.`,
-    );
-  }
+  const hosts = new HostAllowList();
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    built = await buildApp({ ctx: core.ctx, change: core.change, keys: core.keys, reads: core.reads }, log);
+    const deps = { ctx: core.ctx, change: core.change, keys: core.keys, reads: core.reads };
+    built = await buildApp(deps, hosts, log);
     await built.app.listen({ port: options.port ?? defaultPort, host });
   } catch (error) {
     await core.close();
     throw error;
   }
   const port = (built.app.server.address() as AddressInfo).port;
+  hosts.listening(port, host, publicHost);
+  const notices = [...core.notices];
+  if (!loopback.test(host)) {
+    const name = publicHost
+      ? `${publicHost.name}${publicHost.port === undefined ? '' : `:${publicHost.port}`}`
+      : undefined;
+    notices.push(
+      `Listening on ${host}: other machines can reach this service. It is for rehearsals; keep its keys and data out of production. ` +
+        (name
+          ? `It answers requests addressed to ${name} or to 127.0.0.1:${port}.`
+          : `It answers only requests addressed to 127.0.0.1:${port} or localhost:${port}; give --public-host NAME[:PORT] for the name other machines use.`),
+    );
+  }
   core.runner.sweep(['pending']);
   const housekeeping = setInterval(() => {
     const now = core.ctx.clock().getTime();

@@ -9,6 +9,7 @@ export type CliCommand =
       command: 'serve';
       port: number | undefined;
       host: string | undefined;
+      publicHost?: string;
       dataDir: string;
       seedFile?: string;
       outboundUrl?: string;
@@ -37,6 +38,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'public-host': { type: 'string' },
         data: { type: 'string' },
         seed: { type: 'string' },
         'outbound-url': { type: 'string' },
@@ -60,6 +62,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         command,
         port: values.port === undefined ? undefined : parsePort(values.port),
         host: values.host,
+        publicHost: values['public-host'],
         dataDir,
         seedFile: values.seed,
         outboundUrl: values['outbound-url'],
@@ -88,7 +91,7 @@ function parsePort(text: string): number {
 export const helpText = `Process Console reference service: the Process Integration API as a real, persistent server.
 
 Usage:
-  npm run sandbox -- [--port N] [--host H] [--data DIR] [--seed FILE] [--outbound-url URL]
+  npm run sandbox -- [--port N] [--host H] [--public-host NAME[:PORT]] [--data DIR] [--seed FILE] [--outbound-url URL]
   npm run sandbox -- create-key --data DIR --name "NAME"
   npm run sandbox -- reset-password --data DIR --user NAME
   npm run sandbox -- retry-rest-steps --data DIR [--outbound-url URL]
@@ -97,6 +100,8 @@ Usage:
 Options:
   --port N            port to listen on (default 4280; 0 picks a free one)
   --host H            address to listen on (default 127.0.0.1; anything else is reachable by other machines)
+  --public-host NAME  the name (NAME or NAME:PORT) other machines use; requests whose Host is neither
+                      that nor 127.0.0.1/localhost/[::1] with the port are refused (421)
   --data DIR          data folder (default: the console's app-data folder + /sandbox)
   --seed FILE         JSON seed loaded into a NEW data folder instead of the demo seed
   --outbound-url URL  where REST API steps post; without it their calls fail and are recorded as failed

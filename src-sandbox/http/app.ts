@@ -9,6 +9,8 @@ import { registerStepRoutes } from '../routes/steps';
 import { registerTokenRoute } from '../routes/token';
 import { authenticateKey } from './auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, sendApiError } from './errors';
+import { installHostCheck, type HostAllowList } from './host-check';
+import { installJsonBodyParser } from './json-body';
 import { registerOpenApi } from './openapi';
 import type { RouteDeps } from './route-deps';
 import { addSharedSchemas } from './schemas';
@@ -28,7 +30,11 @@ export interface SandboxApp {
  * Builds the Fastify app: error shape, schemas, OpenAPI and Swagger UI, then the routes. Every
  * route under /open-api except the token endpoint requires an API key by any of the three schemes.
  */
-export async function buildApp(deps: RouteDeps, log: (line: string) => void): Promise<SandboxApp> {
+export async function buildApp(
+  deps: RouteDeps,
+  hosts: HostAllowList,
+  log: (line: string) => void,
+): Promise<SandboxApp> {
   const app = Fastify({
     logger: false,
     bodyLimit,
@@ -43,6 +49,8 @@ export async function buildApp(deps: RouteDeps, log: (line: string) => void): Pr
   let draining = false;
   app.decorateRequest('apiKey', null);
   app.decorateRequest('staffUser', '');
+  // The Host check first: a misdirected request learns nothing, not even which methods exist.
+  installHostCheck(app, hosts);
   installErrorHandling(app, log);
   // Callback-style hooks: they run on every request, and a sync hook costs no promise.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -60,6 +68,7 @@ export async function buildApp(deps: RouteDeps, log: (line: string) => void): Pr
   });
   // Only JSON reaches the API; text/plain and the rest are 415 (forms are parsed only at the token route).
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   addSharedSchemas(app);
   await registerOpenApi(app);
   registerHealthRoute(app);

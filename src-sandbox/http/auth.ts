@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/api-error';
-import type { KeyAuthenticator, KeyIdentity } from '../security/key-authenticator';
+import type { KeyAuthenticator, KeyCheck, KeyIdentity } from '../security/key-authenticator';
 
 const challenge = { 'www-authenticate': 'Basic realm="open-api", Bearer realm="open-api"' };
 
@@ -46,7 +46,7 @@ export function authenticateKey(
       return identity;
     }
     const basic = parseBasic(authorization);
-    if (basic) return checkSecret(keys, basic.user, basic.password);
+    if (basic) return checkSecret(keys, basic.user, basic.password, request.ip);
     throw unauthorized(
       'unsupported_authorization',
       'The Authorization header must be "Basic base64(API_KEY:API_SECRET)" or "Bearer <access_token>".',
@@ -55,7 +55,7 @@ export function authenticateKey(
   const apiKey = request.headers['x-api-key'];
   const apiSecret = request.headers['x-api-secret'];
   if (typeof apiKey === 'string' && typeof apiSecret === 'string' && apiKey !== '' && apiSecret !== '') {
-    return checkSecret(keys, apiKey, apiSecret);
+    return checkSecret(keys, apiKey, apiSecret, request.ip);
   }
   if (apiKey !== undefined || apiSecret !== undefined) {
     throw unauthorized('credentials_incomplete', 'Send both X-Api-Key and X-Api-Secret, each once.');
@@ -71,17 +71,26 @@ function checkSecret(
   keys: KeyAuthenticator,
   apiKey: string,
   apiSecret: string,
+  address: string,
 ): KeyIdentity | Promise<KeyIdentity> {
   if (apiKey.length > 200 || apiSecret.length > 200) throw invalidCredentials();
-  const outcome = keys.verify(apiKey, apiSecret);
-  if (outcome instanceof Promise) {
-    return outcome.then((identity) => {
-      if (!identity) throw invalidCredentials();
-      return identity;
-    });
-  }
-  if (!outcome) throw invalidCredentials();
-  return outcome;
+  const outcome = keys.verify(apiKey, apiSecret, address);
+  return outcome instanceof Promise ? outcome.then(identityOrRefusal) : identityOrRefusal(outcome);
+}
+
+/** The identity of a key check, or its refusal as the API's 401 or 429. */
+export function identityOrRefusal(outcome: KeyCheck): KeyIdentity {
+  if (!('refused' in outcome)) return outcome;
+  if (outcome.refused === 'invalid') throw invalidCredentials();
+  const seconds = outcome.retryAfterSeconds;
+  throw new ApiError(
+    429,
+    'too_many_attempts',
+    `Too many wrong API keys or secrets came from this address or for this key; wait ${seconds} ` +
+      `second${seconds === 1 ? '' : 's'}, then check both, or create a new key in Api Developer Access.`,
+    [],
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /** The API key and secret do not match a key. */

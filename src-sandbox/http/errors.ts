@@ -35,12 +35,8 @@ export function toApiError(
   const known = frameworkRefusals[fastifyError.code];
   if (known) return new ApiError(known[0], known[1], known[2]);
   const status = fastifyError.statusCode ?? 500;
-  if (error instanceof SyntaxError || /proto/i.test(fastifyError.code ?? '')) {
-    return new ApiError(
-      400,
-      'invalid_json',
-      'The body is not valid JSON (or carries a forbidden key such as __proto__).',
-    );
+  if (error instanceof SyntaxError) {
+    return new ApiError(400, 'invalid_json', 'The body is not valid JSON; check its syntax.');
   }
   if (status >= 400 && status < 500) {
     return new ApiError(
@@ -85,23 +81,32 @@ export function installErrorHandling(app: FastifyInstance, log: (line: string) =
   app.setErrorHandler((error: FastifyError, request, reply) =>
     sendApiError(reply, toApiError(error, request, log)),
   );
+  const methodNotAllowed = (method: string, path: string): ApiError | undefined => {
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length === 0 || allowed.includes(method)) return undefined;
+    return new ApiError(
+      405,
+      'method_not_allowed',
+      `${method} is not allowed here; use ${allowed.join(' or ')}.`,
+      [],
+      {
+        allow: allowed.join(', '),
+      },
+    );
+  };
+  // Before the body is read: Fastify refuses a QUERY without Content-Type (RFC 10008) with its own
+  // 400 before the not-found handler runs, so a known path's wrong method is answered here.
+  app.addHook('onRequest', (request, reply, done) => {
+    const refusal = request.is404
+      ? methodNotAllowed(request.method, request.url.split('?')[0] ?? '')
+      : undefined;
+    if (refusal) sendApiError(reply, refusal);
+    else done();
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-    if (allowed.length > 0 && !allowed.includes(request.method)) {
-      return sendApiError(
-        reply,
-        new ApiError(
-          405,
-          'method_not_allowed',
-          `${request.method} is not allowed here; use ${allowed.join(' or ')}.`,
-          [],
-          {
-            allow: allowed.join(', '),
-          },
-        ),
-      );
-    }
+    const refusal = methodNotAllowed(request.method, path);
+    if (refusal) return sendApiError(reply, refusal);
     return sendApiError(
       reply,
       new ApiError(

@@ -21,6 +21,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Process Integration API (reference service)',
         version: '1.0.0',
+        contact: { name: 'Process Console maintainers' },
         description:
           'The reference service of Process Console: a real, persistent server of the Process Integration API ' +
           '(the vendor calls it the OpenProcess API). Errors are `{"error": {"code", "message", "details"}}`.',
@@ -52,6 +53,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           },
         },
       },
+      // Relative: the service answers wherever it is read from (its port is often chosen at start).
+      servers: [{ url: '/', description: 'This service' }],
       security: openApiSecurity,
       tags: [
         { name: 'Processes' },

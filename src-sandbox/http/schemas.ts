@@ -190,6 +190,10 @@ export const idempotencyHeaders = {
   properties: {
     'idempotency-key': {
       type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      // Visible ASCII only: no spaces, so a header sent twice (joined with ", ") is refused too.
+      pattern: '^[\\x21-\\x7e]+$',
       description:
         'Optional, 1 to 255 visible ASCII characters, scoped to the API key. Repeating a key with the same body ' +
         'within 24 h replays the first response (status, body and headers such as Location, with ' +

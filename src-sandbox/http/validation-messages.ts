@@ -14,6 +14,13 @@ const typeNames: Record<string, string> = {
   null: 'null',
 };
 
+/** Codes that clients switch on for a few schema rules, by where the rule failed. */
+const specificCodes: Record<string, string> = {
+  'body:documents': 'documents_not_allowed',
+  'body:grant_type': 'unsupported_grant_type',
+  'headers:idempotency-key': 'invalid_idempotency_key',
+};
+
 /**
  * Turns JSON-schema errors into the API's 400: a sentence that names where the problem is
  * (`fields[1].fieldId`, `processId in the path`) and what to send instead. Values are echoed only
@@ -33,7 +40,7 @@ export function schemaErrorFormatter(
     ? /\/fieldId$/.test(guid.instancePath)
       ? 'invalid_field_id'
       : 'invalid_id'
-    : 'invalid_request';
+    : (specificCodes[`${dataVar}:${first.path ?? ''}`] ?? 'invalid_request');
   return new ApiError(400, code, `${capitalise(where(dataVar, first.path ?? ''))} ${first.issue}.`, details);
 }
 
@@ -76,11 +83,13 @@ function describe(error: FastifySchemaValidationError): string {
     case 'type':
       return `must be ${typeNames[String(params.type)] ?? String(params.type)}`;
     case 'pattern':
-      return /Id$/.test(error.instancePath)
-        ? 'must be a GUID such as 00000000-0000-0000-0000-000000000001'
-        : /externalReference$/.test(error.instancePath)
-          ? 'must start with a letter or digit and hold only letters, digits, dots, underscores and hyphens'
-          : 'has a format that is not accepted';
+      return error.instancePath === '/idempotency-key'
+        ? 'must be 1 to 255 visible ASCII characters (no spaces), sent once'
+        : /Id$/.test(error.instancePath)
+          ? 'must be a GUID such as 00000000-0000-0000-0000-000000000001'
+          : /externalReference$/.test(error.instancePath)
+            ? 'must start with a letter or digit and hold only letters, digits, dots, underscores and hyphens'
+            : 'has a format that is not accepted';
     case 'maxLength':
       return `must be at most ${String(params.limit)} characters`;
     case 'minLength':

@@ -26,7 +26,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
         schema: {
           tags,
           security,
+          operationId: 'listApiKeys',
           summary: 'List API keys (never their secrets)',
+          description:
+            'Lists every API key with its name, creator, date and the last 4 characters of the key; secrets are never shown.',
           response: {
             200: {
               type: 'array',
@@ -55,7 +58,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
         schema: {
           tags,
           security,
+          operationId: 'createApiKey',
           summary: 'Create an API key; its codes are shown once',
+          description:
+            'Creates a key named after its client; the name is the author of its changes. The secret is in this response only.',
           body: {
             type: 'object',
             required: ['name'],
@@ -90,7 +96,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
         schema: {
           tags,
           security,
+          operationId: 'deleteApiKey',
           summary: 'Delete an API key; it stops working at once',
+          description:
+            'Deletes the key and its bearer tokens; requests with it are refused from then on (401).',
           params: { type: 'object', required: ['keyId'], properties: { keyId: guidParam } },
           response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(400, 401, 403, 404) },
         },

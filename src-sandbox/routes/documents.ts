@@ -11,6 +11,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
     {
       schema: {
         tags: ['Documents'],
+        operationId: 'getDocument',
         summary: 'Get a document',
         description: 'A form-mapped document is text/xml with root ServiceRequest/Request.',
         params: { type: 'object', required: ['documentId'], properties: { documentId: guidParam } },
@@ -24,7 +25,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
               contentType: { type: 'string', examples: ['text/xml'] },
             },
           },
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       },
     },

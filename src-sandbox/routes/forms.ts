@@ -11,6 +11,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags: ['Forms'],
+        operationId: 'submitForm',
         summary: 'Submit a customer-facing form',
         description:
           "Starts a process of the form's type, maps answers to fields by code and attaches the form's " +

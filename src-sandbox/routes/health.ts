@@ -7,7 +7,9 @@ export function registerHealthRoute(app: FastifyInstance): void {
     {
       schema: {
         tags: ['Service'],
+        operationId: 'getHealth',
         summary: 'Liveness',
+        description: 'Answers 200 while the service is up; needs no key. For monitors and start-up checks.',
         security: [],
         response: {
           200: {

@@ -11,12 +11,13 @@ export function registerNoteRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags: ['Notes'],
+        operationId: 'addNote',
         summary: 'Add a note',
         description: "The note's author is the name of the API key. Supports Idempotency-Key.",
         params: { type: 'object', required: ['processId'], properties: { processId: guidParam } },
         headers: idempotencyHeaders,
         body: { $ref: 'NoteInput#' },
-        response: { 201: { $ref: 'Note#' }, ...errorResponses(400, 401, 404, 413, 415, 422) },
+        response: { 201: { $ref: 'Note#' }, ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {

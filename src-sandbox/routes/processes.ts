@@ -12,6 +12,7 @@ const tags = ['Processes'];
 
 const startSchema = {
   tags,
+  operationId: 'startProcess',
   summary: 'Start a process',
   description:
     'Starts a process of the given type. `accounts` may be empty unless the type requires a customer account ' +
@@ -26,8 +27,9 @@ const startSchema = {
       accounts: { type: 'array', maxItems: 50, items: { $ref: 'Account#' } },
       documents: {
         type: 'array',
-        maxItems: 100,
-        description: 'Must be empty: documents cannot be passed at start.',
+        maxItems: 0,
+        items: {},
+        description: 'Must be empty: documents cannot be passed at start (400 documents_not_allowed).',
       },
       notes: { type: 'array', maxItems: 100, items: { $ref: 'NoteInput#' } },
       fields: { type: 'array', maxItems: 1000, items: { $ref: 'FieldInput#' } },
@@ -40,25 +42,31 @@ const startSchema = {
       },
     },
   },
-  response: { 201: { $ref: 'Process#' }, ...errorResponses(400, 401, 409, 413, 415, 422) },
+  response: { 201: { $ref: 'Process#' }, ...errorResponses(400, 401, 409, 413, 415, 422, 429) },
 };
 
 const byIdSchema = {
   tags,
+  operationId: 'getProcess',
   summary: 'Get a process by id',
+  description:
+    'The process with its steps, notes, documents, accounts and fields. The id must be a GUID (400).',
   params: { type: 'object', required: ['processId'], properties: { processId: guidParam } },
-  response: { 200: { $ref: 'Process#' }, ...errorResponses(400, 401, 404) },
+  response: { 200: { $ref: 'Process#' }, ...errorResponses(400, 401, 404, 429) },
 };
 
 const byReferenceSchema = {
   tags,
+  operationId: 'getProcessByExternalReference',
   summary: 'Get a process by external reference',
+  description:
+    'The process whose external reference (such as FT-000003) matches exactly. A reference over 100 characters is a 400.',
   params: {
     type: 'object',
     required: ['externalReference'],
     properties: { externalReference: { type: 'string', minLength: 1, maxLength: 100 } },
   },
-  response: { 200: { $ref: 'Process#' }, ...errorResponses(401, 404) },
+  response: { 200: { $ref: 'Process#' }, ...errorResponses(400, 401, 404, 429) },
 };
 
 /** Operations 1, 2 and 3: start a process, read it by id or by external reference. */
@@ -68,14 +76,6 @@ export function registerProcessRoutes(app: FastifyInstance, deps: RouteDeps): vo
     { schema: startSchema },
     async (request, reply) => {
       const body = request.body;
-      if ((body.documents ?? []).length > 0) {
-        throw new ApiError(
-          400,
-          'documents_not_allowed',
-          'Documents cannot be passed when starting a process; send documents: [].',
-          [{ path: 'documents', issue: 'must be empty' }],
-        );
-      }
       const fields = (body.fields ?? []).map((field, index) => {
         if ((field.fieldType ?? 'Text') !== 'Text') {
           throw new ApiError(

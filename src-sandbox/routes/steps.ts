@@ -22,9 +22,12 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags,
+        operationId: 'getProcessSteps',
         summary: 'Get process steps by process id',
+        description:
+          "The process's steps in order, with each REST API step's recorded call. The id must be a GUID (400).",
         params: processParams,
-        response: { 200: stepList, ...errorResponses(400, 401, 404) },
+        response: { 200: stepList, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -42,13 +45,16 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags,
+        operationId: 'getProcessStepsByExternalReference',
         summary: 'Get process steps by external reference',
+        description:
+          'The steps of the process with this external reference. A reference over 100 characters is a 400.',
         params: {
           type: 'object',
           required: ['externalReference'],
           properties: { externalReference: { type: 'string', minLength: 1, maxLength: 100 } },
         },
-        response: { 200: stepList, ...errorResponses(401, 404) },
+        response: { 200: stepList, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -66,10 +72,11 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags,
+        operationId: 'getCurrentStep',
         summary: 'Get the current step',
         description: 'A completed process has no current step: 404 no_current_step.',
         params: processParams,
-        response: { 200: { $ref: 'Step#' }, ...errorResponses(400, 401, 404) },
+        response: { 200: { $ref: 'Step#' }, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -90,6 +97,7 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     {
       schema: {
         tags,
+        operationId: 'completeStep',
         summary: 'Complete a step',
         description:
           'Completes the current step. Fields are created, or set when their code exists; `fieldId` must be a GUID ' +
@@ -114,7 +122,7 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
               process: { $ref: 'Process#' },
             },
           },
-          ...errorResponses(400, 401, 404, 409, 413, 415, 422),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../domain/api-error';
-import { invalidCredentials, parseBasic } from '../http/auth';
+import { identityOrRefusal, parseBasic } from '../http/auth';
 import type { RouteDeps } from '../http/route-deps';
 import { errorResponses } from '../http/schemas';
 
@@ -28,16 +28,19 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
       {
         schema: {
           tags: ['Authentication'],
+          operationId: 'getToken',
           summary: 'Get a bearer token',
           description:
             'grant_type=client_credentials with client_id=<API_KEY> and client_secret=<API_SECRET>, form-encoded. ' +
-            'The token is sent as `Authorization: Bearer <access_token>` until it expires.',
+            'The token is sent as `Authorization: Bearer <access_token>` until it expires. Too many wrong keys or ' +
+            'secrets from one address, or for one key, in a minute: 429 too_many_attempts with Retry-After.',
           security: [],
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: {
             type: 'object',
+            required: ['grant_type'],
             properties: {
-              grant_type: { type: 'string', maxLength: 100, examples: ['client_credentials'] },
+              grant_type: { type: 'string', enum: ['client_credentials'] },
               client_id: { type: 'string', maxLength: 200 },
               client_secret: { type: 'string', maxLength: 200 },
             },
@@ -52,17 +55,12 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
                 expires_in: { type: 'integer', examples: [3600] },
               },
             },
-            ...errorResponses(400, 401, 413, 415),
+            ...errorResponses(400, 401, 413, 415, 429),
           },
         },
       },
       async (request, reply) => {
         const body = request.body ?? {};
-        if (body.grant_type !== 'client_credentials') {
-          throw new ApiError(400, 'unsupported_grant_type', 'Send grant_type=client_credentials.', [
-            { path: 'grant_type', issue: 'must be client_credentials' },
-          ]);
-        }
         const basic = parseBasic(request.headers.authorization ?? '');
         const clientId = body.client_id ?? basic?.user;
         const clientSecret = body.client_secret ?? basic?.password;
@@ -73,8 +71,9 @@ export async function registerTokenRoute(app: FastifyInstance, deps: RouteDeps):
             'Send client_id=<API_KEY> and client_secret=<API_SECRET>.',
           );
         }
-        const identity = await deps.keys.withSecret(clientId.slice(0, 200), clientSecret.slice(0, 200));
-        if (!identity) throw invalidCredentials();
+        const identity = identityOrRefusal(
+          await deps.keys.check(clientId.slice(0, 200), clientSecret.slice(0, 200), request.ip),
+        );
         const token = deps.keys.newToken(identity);
         await deps.change((changeScope) => token.store(changeScope.repos));
         return reply.header('cache-control', 'no-store').send(token.issued);

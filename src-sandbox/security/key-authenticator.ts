@@ -1,7 +1,9 @@
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../domain/clock';
+import type { ApiKeyRecord } from '../storage/key-repo';
 import type { Repos } from '../storage/repos';
-import { hashSecret, randomSecret, tokenDigest, verifySecret } from './secret-hash';
+import { AttemptLimiter } from './attempt-limiter';
+import { tokenDigest, verifySecret } from './secret-hash';
 
 /** Who a request acts as: the API key, whose name is the author of its changes. */
 export interface KeyIdentity {
@@ -16,55 +18,112 @@ export interface IssuedToken {
   expires_in: number;
 }
 
+/** Why a key check refused: the key or secret is wrong, or too many attempts failed lately. */
+export type KeyRefusal = { refused: 'invalid' } | { refused: 'limited'; retryAfterSeconds: number };
+
+/** The outcome of checking a key and secret. */
+export type KeyCheck = KeyIdentity | KeyRefusal;
+
+const invalid: KeyRefusal = { refused: 'invalid' };
 const cacheLimit = 1000;
+// A verified key+secret stays fast while it is used; unused for this long, it pays scrypt again.
+const verifiedTtlMs = 10 * 60_000;
+// Key ids are 128 random bits made at creation, so no one can have asked for one before it
+// existed: remembering an unknown id for a minute never refuses a key made meanwhile.
+const unknownTtlMs = 60_000;
+/** Failed attempts allowed per client address, and per key id, in each window. */
+export const attemptLimits = { perAddress: 10, perKey: 5, windowMs: 60_000 };
 
 /**
  * Checks API keys and bearer tokens. Secrets are stored only as scrypt hashes, which cost tens of
- * milliseconds to check; after one successful check, a peppered SHA-256 of the secret is held in
- * memory (never on disk) so later requests compare in constant time at memory speed. An unknown key
- * costs the same scrypt work as a wrong secret, so timing does not reveal which keys exist.
+ * milliseconds each, so a flood of guesses must not reach scrypt: an unknown key id is refused
+ * after one indexed lookup (key ids are random, so telling that one does not exist helps no
+ * one guess a secret); a known id with a wrong secret costs one hash, and failed attempts are
+ * limited per client address and per key id (429 with Retry-After). A verified key+secret is
+ * remembered in memory (a peppered SHA-256, never on disk) so working clients stay fast under
+ * the flood, even from a limited address.
  */
 export class KeyAuthenticator {
   // A per-process secret prefix: the in-memory digests are useless outside this process.
   private readonly pepper = randomBytes(32).toString('hex');
-  private readonly verified = new Map<string, KeyIdentity & { digest: Buffer }>();
-  private readonly decoyHash = hashSecret(randomSecret());
+  private readonly verified = new Map<string, { identity: KeyIdentity; until: number }>();
+  private readonly inFlight = new Map<string, Promise<KeyCheck>>();
+  private readonly unknownKeys = new Map<string, number>();
+  private readonly byAddress: AttemptLimiter;
+  private readonly byKey: AttemptLimiter;
 
   constructor(
     private readonly repos: Repos,
     private readonly clock: Clock,
     readonly tokenTtlSeconds: number,
-  ) {}
+  ) {
+    const now = () => this.clock().getTime();
+    this.byAddress = new AttemptLimiter(attemptLimits.perAddress, attemptLimits.windowMs, now);
+    this.byKey = new AttemptLimiter(attemptLimits.perKey, attemptLimits.windowMs, now);
+  }
 
   /**
-   * The key's identity when the key and secret match, else undefined: from memory (synchronously)
-   * for a key verified before, else a promise of the scrypt check.
+   * The key's identity when the key and secret match, else why not: synchronously when memory
+   * knows the answer (a key verified lately, an unknown id, a limited address or key), else a
+   * promise of the one scrypt check. `address` is the client's, for the attempt limit.
    */
-  verify(apiKey: string, apiSecret: string): KeyIdentity | undefined | Promise<KeyIdentity | undefined> {
-    const digest = hash('sha256', this.pepper + apiSecret, 'buffer');
-    const cached = this.verified.get(apiKey);
-    if (!cached) return this.verifySlowly(apiKey, apiSecret, digest);
-    return timingSafeEqual(cached.digest, digest) ? { keyId: cached.keyId, name: cached.name } : undefined;
+  verify(apiKey: string, apiSecret: string, address: string): KeyCheck | Promise<KeyCheck> {
+    const now = this.clock().getTime();
+    const digest = hash('sha256', `${this.pepper}${apiKey.length}:${apiKey}${apiSecret}`, 'base64url');
+    const known = this.verified.get(digest);
+    if (known && known.until > now) {
+      known.until = now + verifiedTtlMs;
+      return known.identity;
+    }
+    // The same key+secret already being checked: share that check (and its one attempt).
+    const pending = this.inFlight.get(digest);
+    if (pending) return pending;
+    const addressWait = this.byAddress.retryAfterSeconds(address);
+    if (addressWait > 0) return { refused: 'limited', retryAfterSeconds: addressWait };
+    const record =
+      (this.unknownKeys.get(apiKey) ?? 0) > now ? undefined : this.repos.keys.findByApiKey(apiKey);
+    if (!record) {
+      this.rememberUnknown(apiKey, now);
+      this.byAddress.count(address);
+      return invalid;
+    }
+    const keyWait = this.byKey.retryAfterSeconds(record.keyId);
+    if (keyWait > 0) return { refused: 'limited', retryAfterSeconds: keyWait };
+    this.byAddress.count(address);
+    this.byKey.count(record.keyId);
+    const check = this.verifySlowly(record, apiSecret, digest, address).finally(() =>
+      this.inFlight.delete(digest),
+    );
+    this.inFlight.set(digest, check);
+    return check;
   }
 
   /** `verify`, always as a promise. */
-  async withSecret(apiKey: string, apiSecret: string): Promise<KeyIdentity | undefined> {
-    return this.verify(apiKey, apiSecret);
+  async check(apiKey: string, apiSecret: string, address: string): Promise<KeyCheck> {
+    return this.verify(apiKey, apiSecret, address);
   }
 
   private async verifySlowly(
-    apiKey: string,
+    record: ApiKeyRecord,
     apiSecret: string,
-    digest: Buffer,
-  ): Promise<KeyIdentity | undefined> {
-    const record = this.repos.keys.findByApiKey(apiKey);
-    const matches = await verifySecret(apiSecret, record?.secretHash ?? this.decoyHash);
-    if (!record || !matches) return undefined;
+    digest: string,
+    address: string,
+  ): Promise<KeyCheck> {
+    if (!(await verifySecret(apiSecret, record.secretHash))) return invalid;
     // The key may have been deleted while scrypt ran.
-    if (!this.repos.keys.findByApiKey(apiKey)) return undefined;
+    if (!this.repos.keys.findByApiKey(record.apiKey)) return invalid;
+    this.byAddress.forgive(address);
+    this.byKey.forgive(record.keyId);
+    const identity = { keyId: record.keyId, name: record.name };
     if (this.verified.size >= cacheLimit) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(apiKey, { keyId: record.keyId, name: record.name, digest });
-    return { keyId: record.keyId, name: record.name };
+    this.verified.set(digest, { identity, until: this.clock().getTime() + verifiedTtlMs });
+    return identity;
+  }
+
+  private rememberUnknown(apiKey: string, now: number): void {
+    this.unknownKeys.delete(apiKey);
+    this.unknownKeys.set(apiKey, now + unknownTtlMs);
+    if (this.unknownKeys.size > 10_000) this.unknownKeys.delete(this.unknownKeys.keys().next().value!);
   }
 
   /** The identity behind a bearer token, 'expired' for a known but expired one, else undefined. */
@@ -87,6 +146,7 @@ export class KeyAuthenticator {
 
   /** Drops a deleted key from memory so it stops working at once. */
   forget(keyId: string): void {
-    for (const [apiKey, entry] of this.verified) if (entry.keyId === keyId) this.verified.delete(apiKey);
+    for (const [digest, entry] of this.verified)
+      if (entry.identity.keyId === keyId) this.verified.delete(digest);
   }
 }

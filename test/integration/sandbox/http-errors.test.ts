@@ -76,7 +76,7 @@ describe('HTTP behaviour and the error shape', () => {
       raw: '{"processTypeId":"6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01","__proto__":{"admin":true}}',
       contentType: 'application/json',
     });
-    expectError(poisoned, 400, 'invalid_json');
+    expectError(poisoned, 400, 'forbidden_key');
     const array = await call(t.url, 'POST', '/open-api/processes', {
       auth,
       raw: '[]',
