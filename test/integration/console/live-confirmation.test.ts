@@ -67,12 +67,19 @@ afterAll(async () => {
 
 describe('a change on a live profile, through dispatch', () => {
   it('refuses notes.add without or with a wrong reference, sends nothing, then adds it when typed', async () => {
-    const process = await value<Process>('processes.getByReference', { profileId, externalReference: 'FT-000005' });
+    const process = await value<Process>('processes.getByReference', {
+      profileId,
+      externalReference: 'FT-000005',
+    });
     const note = { profileId, processId: process.processId, contents: 'Live note', visibleToAccounts: false };
     const sentence = 'Type the external reference FT-000005 exactly to confirm a change on a live tenant.';
     const before = sends.length;
     for (const confirmation of [undefined, 'FT-5', ' ft-000005']) {
-      const refused = await call('notes.add', { ...note, intentId: crypto.randomUUID(), ...typed(confirmation) });
+      const refused = await call('notes.add', {
+        ...note,
+        intentId: crypto.randomUUID(),
+        ...typed(confirmation),
+      });
       expect(refused).toEqual({ ok: false, error: { code: 'invalid_input', message: sentence } });
     }
     expect(sends.length).toBe(before);
@@ -100,7 +107,11 @@ describe('a change on a live profile, through dispatch', () => {
     const sentence = `Type the process type id ${flyTippingTypeId} exactly to confirm a change on a live tenant.`;
     const before = sends.length;
     for (const confirmation of [undefined, 'Report fly-tipping?', flyTippingTypeId.slice(0, 30)]) {
-      const refused = await call('processes.start', { ...start, intentId: crypto.randomUUID(), ...typed(confirmation) });
+      const refused = await call('processes.start', {
+        ...start,
+        intentId: crypto.randomUUID(),
+        ...typed(confirmation),
+      });
       expect(refused).toEqual({ ok: false, error: { code: 'invalid_input', message: sentence } });
     }
     expect(sends.length).toBe(before);
@@ -117,7 +128,10 @@ describe('a change on a live profile, through dispatch', () => {
   });
 
   it('refuses steps.complete with the same rule and the same sentence', async () => {
-    const process = await value<Process>('processes.getByReference', { profileId, externalReference: 'FT-000003' });
+    const process = await value<Process>('processes.getByReference', {
+      profileId,
+      externalReference: 'FT-000003',
+    });
     const step = process.steps.find((candidate) => candidate.completedOn === null)!;
     const before = sends.length;
     const refused = await call('steps.complete', {
