@@ -33,6 +33,8 @@ const noInput = z.object({}).strict().default({});
 const profileId = z.string().uuid('must be a profile id');
 const externalReference = z.string().trim().min(1, 'is empty; enter one like FT-000042').max(200);
 const intentId = z.string().uuid('must be a UUID, one per user intent');
+/** What the user typed to confirm a change on a live tenant (src-shared/live-confirmation.ts). */
+const confirmation = z.string().max(200).optional();
 
 /** An id the service gave (process, step, document): a GUID; the sentence quotes what was typed. */
 function serviceId() {
@@ -93,7 +95,10 @@ export const calls = {
   'processes.get': call<Process>()(z.object({ profileId, processId }).strict()),
   'processes.getByReference': call<Process>()(z.object({ profileId, externalReference }).strict()),
   'processes.start': call<Process>()(
-    z.object({ profileId, intentId: intentId.optional() }).extend(startProcessInputSchema.shape).strict(),
+    z
+      .object({ profileId, intentId: intentId.optional(), confirmation })
+      .extend(startProcessInputSchema.shape)
+      .strict(),
   ),
 
   'steps.list': call<Step[]>()(
@@ -113,13 +118,13 @@ export const calls = {
         stepId,
         fields: fieldsInput(fieldInputSchema),
         intentId,
-        confirmReference: z.string().optional(),
+        confirmation,
       })
       .strict(),
   ),
 
   'notes.add': call<Note>()(
-    z.object({ profileId, processId, intentId }).extend(noteInputSchema.shape).strict(),
+    z.object({ profileId, processId, intentId, confirmation }).extend(noteInputSchema.shape).strict(),
   ),
 
   'documents.get': call<DecodedDocument>()(

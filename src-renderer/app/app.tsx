@@ -80,12 +80,7 @@ export function App() {
         {screen.name === 'home' && <HomeScreen />}
         {screen.name === 'process' &&
           (profile ? <ProcessRoute lookup={screen.lookup} profile={profile} /> : <NoProfile />)}
-        {screen.name === 'start' &&
-          (profile ? (
-            <StartProcessScreen profileId={profile.id} profileName={profile.name} />
-          ) : (
-            <NoProfile />
-          ))}
+        {screen.name === 'start' && (profile ? <StartProcessScreen profile={profile} /> : <NoProfile />)}
         {screen.name === 'audit' && <AuditScreen profileId={profile?.id ?? null} />}
         {screen.name === 'requests' && <RequestsScreen profileId={profile?.id ?? null} />}
         {screen.name === 'profiles' && <ProfilesScreen />}

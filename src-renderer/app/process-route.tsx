@@ -18,7 +18,7 @@ export function ProcessRoute({ lookup, profile }: { lookup: string; profile: Pro
     <>
       <ProcessScreen
         lookup={lookup}
-        profileName={profile.name}
+        profile={profile}
         onComplete={setCompleting}
         onOpenDocument={setViewing}
       />

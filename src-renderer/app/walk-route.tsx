@@ -35,7 +35,7 @@ export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile
 
   return (
     <div className="walk-layout">
-      <WalkPanel deliveryId={deliveryId} profileId={profile.id} host={host} />
+      <WalkPanel deliveryId={deliveryId} profile={profile} host={host} />
       <div className="walk-process">{processId && <ProcessRoute lookup={processId} profile={profile} />}</div>
       {document && (
         <DocumentViewer profileId={profile.id} document={document} onClose={() => setDocument(null)} />

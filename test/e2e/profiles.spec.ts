@@ -137,6 +137,54 @@ test('a live profile tints the frame and demands the typed reference before comp
   await page.screenshot({ path: 'test/e2e/screenshots/live-complete-review.png' });
 });
 
+test('a live profile shows the review and asks for the typed confirmation before adding a note or starting', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await createProfile(page, {
+    name: 'Live changes',
+    baseUrl: second.url,
+    environment: 'Live',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Second service key',
+  });
+  await setCredentials(page, key.apiKey, key.apiSecret);
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await lookUp(page, 'FT-000005');
+  await page.getByRole('tab', { name: /Notes/ }).click();
+  const noteForm = page.getByRole('form', { name: 'Add a note' });
+  await noteForm.getByLabel('Note', { exact: true }).fill('Checked on the live tenant.');
+  const noteReview = noteForm.getByRole('region', { name: 'Review' });
+  await expect(noteReview).toContainText(/POST \/open-api\/processes\/[0-9a-f-]{36}\/notes/);
+  await expect(noteReview).toContainText('"contents": "Checked on the live tenant."');
+  const add = noteForm.getByRole('button', { name: 'Add note' });
+  await expect(add).toBeDisabled();
+  const typeReference = noteReview.getByLabel('Type the external reference FT-000005 exactly to confirm');
+  await typeReference.fill('FT-00000');
+  await expect(add).toBeDisabled();
+  await typeReference.fill('FT-000005');
+  await add.click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Checked on the live tenant.');
+
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name: 'Start process' })
+    .click();
+  const startForm = page.getByRole('form', { name: 'Start a process' });
+  const typeId = '6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01';
+  await startForm.getByLabel('Process type id').fill(typeId);
+  const startReview = startForm.getByRole('region', { name: 'Review' });
+  await expect(startReview).toContainText('POST /open-api/processes');
+  await expect(startReview).toContainText(`"processTypeId": "${typeId}"`);
+  const start = startForm.getByRole('button', { name: 'Start process' });
+  await expect(start).toBeDisabled();
+  await startReview.getByLabel(`Type the process type id ${typeId} exactly to confirm`).fill(typeId);
+  await start.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/FT-\d+/);
+});
+
 test('the endpoint map shows the defaults and refuses an override that drops a placeholder', async ({
   page,
   consoleApp,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ValidInput } from '../../../src-shared/contract';
 import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
+import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
 import type { ChangeContext } from './complete-step';
+import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, runChange, type ReadBack } from './safe-change';
 
 /** Adding a note, as the contract's door validated it: where, what, under which user intent. */
@@ -19,7 +21,7 @@ export async function addNote(
   input: AddNoteInput,
   signal?: AbortSignal,
 ): Promise<Note> {
-  const { processId, intentId, ...note } = input;
+  const { processId, intentId, confirmation, ...note } = input;
   const digest = createHash('sha256').update(note.contents).digest('hex');
   const release = context.inFlight.claim(
     [`intent:${intentId}`, `note:${processId.toLowerCase()}:${digest}`],
@@ -35,6 +37,7 @@ export async function addNote(
         subject: `process ${processId}`,
       });
     const before = await read();
+    requireLiveConfirmation(profile, confirmProcess(before), confirmation);
     const known = new Set(before.notes.map((existing) => existing.noteId));
     return await runChange(context, {
       intent: changeIntent(context.now(), profile, intentId, {

@@ -7,11 +7,13 @@ import {
 } from '../../../src-shared/api';
 import { maskFields, type AuditIntent } from '../../../src-shared/logs';
 import type { ValidInput } from '../../../src-shared/contract';
+import { confirmProcess } from '../../../src-shared/live-confirmation';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
+import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, runChange, type ChangeDependencies, type ReadBack } from './safe-change';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
@@ -70,12 +72,7 @@ export async function completeStep(
       return await confirmEarlierSend(context, intentFor(before, earlier.value.completedStep), earlier.value);
     }
     const step = checkStepIsCurrent(before, stepId);
-    if (profile.environment === 'live' && input.confirmReference !== before.externalReference) {
-      throw new Failure(
-        'invalid_input',
-        `Type the external reference ${before.externalReference} exactly to confirm a change on a live tenant.`,
-      );
-    }
+    requireLiveConfirmation(profile, confirmProcess(before), input.confirmation);
     context.sentIntents.add(intentId);
     return await runChange(context, {
       intent: intentFor(before, step),

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { processSchema, type Process } from '../../../src-shared/api';
 import type { ValidInput } from '../../../src-shared/contract';
 import { maskFields } from '../../../src-shared/logs';
+import { confirmProcessType } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 import type { ChangeContext } from './complete-step';
+import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, runChange } from './safe-change';
 
 /** Starting a process, as the door validated it: API.md operation 1's body, plus the intent's id. */
@@ -21,7 +23,8 @@ export async function startProcess(
   input: StartProcessInput,
   signal?: AbortSignal,
 ): Promise<Process> {
-  const { intentId = randomUUID(), ...body } = input;
+  const { intentId = randomUUID(), confirmation, ...body } = input;
+  requireLiveConfirmation(profile, confirmProcessType(body.processTypeId), confirmation);
   const reference = body.externalReference;
   const release = context.inFlight.claim([`intent:${intentId}`], 'This process is already being started.');
   try {

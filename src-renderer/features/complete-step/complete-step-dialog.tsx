@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { CompleteStepResponse, Process, Step } from '../../../src-shared/api';
-import { confidentialMask } from '../../../src-shared/logs';
-import { endpointFor, fillPath } from '../../../src-shared/process-paths';
+import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
+import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { Dialog } from '../../components/dialog';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
@@ -47,12 +47,8 @@ export function CompleteStepDialog({
   const [typed, setTyped] = useState('');
   const intent = useRef(crypto.randomUUID());
   const live = profile.environment === 'live';
-  const endpoint = endpointFor(profile.endpoints, 'completeStep');
-  const path = fillPath(endpoint.path, { processId: process.processId, stepId: step.stepId });
+  const confirmation = confirmProcess(process);
   const body = { fields: rows.map(toField) };
-  const maskedBody = {
-    fields: rows.map((row) => ({ ...toField(row), value: row.confidential ? confidentialMask : row.value })),
-  };
 
   function review() {
     setShowErrors(true);
@@ -67,7 +63,7 @@ export function CompleteStepDialog({
       stepId: step.stepId,
       fields: body.fields,
       intentId: intent.current,
-      ...(live ? { confirmReference: typed } : {}),
+      ...(live ? { confirmation: typed } : {}),
     });
     if (result.ok) {
       setStage({ name: 'done', response: result.value });
@@ -117,39 +113,17 @@ export function CompleteStepDialog({
         </>
       )}
       {(stage.name === 'review' || stage.name === 'sending' || stage.name === 'failed') && (
-        <section aria-label="Review" className="review">
-          <h3>What will be sent</h3>
-          <dl className="facts">
-            <dt>Request</dt>
-            <dd>
-              <code>
-                {endpoint.method} {path}
-              </code>
-            </dd>
-            <dt>Profile</dt>
-            <dd>
-              {profile.name} <EnvBadge environment={profile.environment} />
-            </dd>
-            <dt>Service</dt>
-            <dd>{profile.baseUrl}</dd>
-          </dl>
-          <pre className="code-block" tabIndex={0} aria-label="Request body">
-            {JSON.stringify(maskedBody, null, 2)}
-          </pre>
-          {live && (
-            <label className="field confirm-live">
-              <span>
-                This is a LIVE tenant. Type the external reference <code>{process.externalReference}</code> to
-                confirm
-              </span>
-              <input
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </label>
-          )}
+        <>
+          <ChangeReview
+            profile={profile}
+            operation="completeStep"
+            params={{ processId: process.processId, stepId: step.stepId }}
+            body={body}
+            confidential={process.fields}
+            confirmation={confirmation}
+            typed={typed}
+            onTyped={setTyped}
+          />
           {stage.name === 'failed' && (
             <CallError error={stage.error} inline onOpenProcess={onCheckProcess}>
               {stage.error.code === 'outcome_unknown' && (
@@ -173,13 +147,13 @@ export function CompleteStepDialog({
             <button
               type="button"
               className="primary"
-              disabled={stage.name === 'sending' || (live && typed !== process.externalReference)}
+              disabled={stage.name === 'sending' || !reviewConfirmed(profile, confirmation, typed)}
               onClick={() => void send()}
             >
               {stage.name === 'sending' ? 'Completing…' : 'Complete step'}
             </button>
           </div>
-        </section>
+        </>
       )}
       {stage.name === 'done' && (
         <section role="status" aria-label="Step completed" className="success-box">

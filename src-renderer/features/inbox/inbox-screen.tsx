@@ -5,8 +5,10 @@ import { useNavigation } from '../../lib/navigation';
 import { useRemote } from '../../lib/cache';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
+import { MaskedJson } from '../../components/masked-json';
+import { currentValue } from '../../lib/remote';
 import { useInbox } from './inbox-store';
-import { PayloadView } from './payload-view';
+import { PayloadView, usePayloadCodes } from './payload-view';
 import { ReceiverPanel } from './receiver-panel';
 import { TestFormPanel } from './test-form-panel';
 
@@ -41,7 +43,7 @@ export function InboxScreen({
       </header>
       <ReceiverPanel profileId={profileId} />
       <TestFormPanel profileId={profileId} live={live} />
-      <OpenFromPayload onOpenDocument={onOpenDocument} />
+      <OpenFromPayload profileId={profileId} onOpenDocument={onOpenDocument} />
       <div className="toolbar" role="group" aria-label="Filter deliveries by status">
         {filters.map((option) => (
           <button
@@ -85,7 +87,9 @@ export function InboxScreen({
             </table>
           )}
         </div>
-        {selected && <DeliveryDetail deliveryId={selected} onOpenDocument={onOpenDocument} />}
+        {selected && (
+          <DeliveryDetail deliveryId={selected} profileId={profileId} onOpenDocument={onOpenDocument} />
+        )}
       </div>
     </div>
   );
@@ -126,15 +130,18 @@ function DeliveryRow({
 
 function DeliveryDetail({
   deliveryId,
+  profileId,
   onOpenDocument,
 }: {
   deliveryId: string;
+  profileId: string;
   onOpenDocument: (documentId: string, name: string) => void;
 }) {
   const go = useNavigation((state) => state.go);
   const openProcess = useNavigation((state) => state.openProcess);
   // Kept current by the delivery events (see App), which invalidate it.
   const [remote, reload] = useRemote('inbox.get', { deliveryId });
+  const codes = usePayloadCodes(profileId, currentValue(remote)?.view ?? null);
   if (remote.status === 'error') return <CallError error={remote.error} onRetry={reload} />;
   if (remote.status !== 'ready') return null;
   const delivery = remote.value;
@@ -158,7 +165,7 @@ function DeliveryDetail({
               Open process
             </button>
           </div>
-          <PayloadView view={delivery.view} onOpenDocument={onOpenDocument} />
+          <PayloadView view={delivery.view} profileId={profileId} onOpenDocument={onOpenDocument} />
         </>
       ) : (
         <p role="alert" className="error-text">
@@ -167,24 +174,27 @@ function DeliveryDetail({
       )}
       <details>
         <summary>Headers and body as received</summary>
-        <pre className="code-block" tabIndex={0}>
-          {JSON.stringify(
-            {
-              headers: delivery.headers,
-              body: delivery.payload ?? delivery.rawExcerpt,
-              reply: delivery.replyBody,
-            },
-            null,
-            2,
-          )}
-        </pre>
+        <MaskedJson
+          value={{
+            headers: delivery.headers,
+            body: delivery.payload ?? delivery.rawExcerpt,
+            reply: delivery.replyBody,
+          }}
+          codes={codes}
+        />
       </details>
     </section>
   );
 }
 
 /** Reads a payload pasted from a back-office log, to get the same view as a delivery. */
-function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: string, name: string) => void }) {
+function OpenFromPayload({
+  profileId,
+  onOpenDocument,
+}: {
+  profileId: string;
+  onOpenDocument: (documentId: string, name: string) => void;
+}) {
   const [text, setText] = useState('');
   const [view, setView] = useState<DeliveryPayloadView | null>(null);
   const [error, setError] = useState<CallFailure | null>(null);
@@ -230,7 +240,7 @@ function OpenFromPayload({ onOpenDocument }: { onOpenDocument: (documentId: stri
         </div>
         {error && <CallError error={error} inline />}
       </form>
-      {view && <PayloadView view={view} onOpenDocument={onOpenDocument} />}
+      {view && <PayloadView view={view} profileId={profileId} onOpenDocument={onOpenDocument} />}
     </details>
   );
 }

@@ -1,13 +1,33 @@
+import { useState } from 'react';
+import { confidentialCodes } from '../../../src-shared/confidential-values';
 import type { DeliveryPayloadView } from '../../../src-shared/inbox';
+import { ConfidentialValue } from '../../components/confidential-value';
+import { useProcessLookup } from '../../lib/process-cache';
+import { currentValue } from '../../lib/remote';
+
+/**
+ * The confidential field codes of a payload's process, read with the profile. Until the process
+ * is known (or if this profile cannot read it) every field of the payload counts as confidential:
+ * a payload does not say which of its values are, so it is masked rather than guessed at.
+ */
+export function usePayloadCodes(profileId: string, view: DeliveryPayloadView | null): ReadonlySet<string> {
+  const process = currentValue(useProcessLookup(view ? profileId : null, view?.processId ?? '')[0]);
+  if (process && view && process.processId === view.processId) return confidentialCodes(process.fields);
+  return new Set(view?.fields.map((field) => field.code) ?? []);
+}
 
 /** What a payload says: the process, its documents (with an Open each) and its fields. */
 export function PayloadView({
   view,
+  profileId,
   onOpenDocument,
 }: {
   view: DeliveryPayloadView;
+  profileId: string;
   onOpenDocument?: (documentId: string, name: string) => void;
 }) {
+  const codes = usePayloadCodes(profileId, view);
+  const [revealed, setRevealed] = useState<string | null>(null);
   return (
     <div className="payload-view">
       <dl className="facts">
@@ -65,7 +85,18 @@ export function PayloadView({
                 <td>
                   <code>{field.code}</code>
                 </td>
-                <td>{field.value}</td>
+                <td>
+                  {codes.has(field.code) ? (
+                    <ConfidentialValue
+                      value={field.value}
+                      label={field.label}
+                      shown={revealed === field.code}
+                      onToggle={() => setRevealed(revealed === field.code ? null : field.code)}
+                    />
+                  ) : (
+                    field.value
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

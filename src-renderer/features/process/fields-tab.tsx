@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Process } from '../../../src-shared/api';
-import { confidentialMask } from '../../../src-shared/logs';
+import { ConfidentialValue } from '../../components/confidential-value';
 
 /** The process's fields; confidential values stay masked until revealed, one at a time. */
 export function FieldsTab({ process }: { process: Process }) {
@@ -31,16 +31,15 @@ export function FieldsTab({ process }: { process: Process }) {
                 <code>{field.code}</code>
               </td>
               <td className="field-value">
-                {shown ? field.value : <span aria-label="Confidential value hidden">{confidentialMask}</span>}
-                {field.confidential && (
-                  <button
-                    type="button"
-                    className="small-button"
-                    onClick={() => setRevealed(shown ? null : key)}
-                    aria-label={shown ? `Hide ${field.name}` : `Reveal ${field.name}`}
-                  >
-                    {shown ? 'Hide' : 'Reveal'}
-                  </button>
+                {field.confidential ? (
+                  <ConfidentialValue
+                    value={field.value}
+                    label={field.name}
+                    shown={shown}
+                    onToggle={() => setRevealed(shown ? null : key)}
+                  />
+                ) : (
+                  field.value
                 )}
               </td>
               <td>

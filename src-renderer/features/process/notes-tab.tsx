@@ -1,7 +1,10 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Note, Process } from '../../../src-shared/api';
+import { confirmProcess } from '../../../src-shared/live-confirmation';
+import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
+import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { VirtualList } from '../../components/virtual-list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -10,12 +13,12 @@ import { Checkbox } from '../../components/checkbox';
 /** Notes newest first, and the form that adds one (author: the profile's API key name). */
 export function NotesTab({
   process,
-  profileId,
+  profile,
   onAdded,
   onCheckProcess,
 }: {
   process: Process;
-  profileId: string;
+  profile: ProfileView;
   onAdded: (note: Note) => void;
   /** Shows the process afresh, to look for a note whose outcome is unknown. */
   onCheckProcess: () => void;
@@ -26,12 +29,7 @@ export function NotesTab({
   );
   return (
     <div className="notes">
-      <AddNoteForm
-        processId={process.processId}
-        profileId={profileId}
-        onAdded={onAdded}
-        onCheckProcess={onCheckProcess}
-      />
+      <AddNoteForm process={process} profile={profile} onAdded={onAdded} onCheckProcess={onCheckProcess} />
       {notes.length === 0 ? (
         <p className="muted empty">No notes yet.</p>
       ) : (
@@ -58,19 +56,22 @@ export function NotesTab({
 }
 
 function AddNoteForm({
-  processId,
-  profileId,
+  process,
+  profile,
   onAdded,
   onCheckProcess,
 }: {
-  processId: string;
-  profileId: string;
+  process: Process;
+  profile: ProfileView;
   onAdded: (note: Note) => void;
   onCheckProcess: () => void;
 }) {
   const [contents, setContents] = useState('');
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState('');
+  const confirmation = confirmProcess(process);
+  const confirmed = reviewConfirmed(profile, confirmation, typed);
   const [error, setError] = useState<CallFailure | null>(null);
   // Whether the last send of this intent ended with an unknown outcome (kept while the user edits).
   const lastUnknown = useRef(false);
@@ -79,7 +80,7 @@ function AddNoteForm({
 
   async function submit(event: FormEvent, asNew = false) {
     event.preventDefault();
-    if (!contents.trim() || busy) return;
+    if (!contents.trim() || busy || !confirmed) return;
     const body = JSON.stringify([contents, visible]);
     // A changed note after a clear failure is a new intent. After an unknown outcome it stays the
     // same intent (the service refuses a different body under it) unless the user says it is new.
@@ -90,11 +91,12 @@ function AddNoteForm({
     setBusy(true);
     setError(null);
     const result = await api.notes.add({
-      profileId,
-      processId,
+      profileId: profile.id,
+      processId: process.processId,
       contents,
       visibleToAccounts: visible,
       intentId: intent.current.id,
+      ...(profile.environment === 'live' ? { confirmation: typed } : {}),
     });
     setBusy(false);
     if (!result.ok) {
@@ -106,6 +108,7 @@ function AddNoteForm({
     intent.current = { id: crypto.randomUUID(), sent: null };
     setContents('');
     setVisible(false);
+    setTyped('');
     onAdded(result.value);
   }
 
@@ -122,11 +125,23 @@ function AddNoteForm({
           }}
         />
       </label>
+      <Checkbox checked={visible} onChange={setVisible}>
+        Visible to linked accounts
+      </Checkbox>
+      {contents.trim() && (
+        <ChangeReview
+          profile={profile}
+          operation="addNote"
+          params={{ processId: process.processId }}
+          body={{ contents, visibleToAccounts: visible }}
+          confirmation={confirmation}
+          typed={typed}
+          onTyped={setTyped}
+        />
+      )}
       <div className="button-row">
-        <Checkbox checked={visible} onChange={setVisible}>
-          Visible to linked accounts
-        </Checkbox>
-        <button type="submit" className="primary" disabled={busy || !contents.trim()}>
+        <span className="spacer" />
+        <button type="submit" className="primary" disabled={busy || !contents.trim() || !confirmed}>
           {busy ? 'Adding…' : 'Add note'}
         </button>
       </div>

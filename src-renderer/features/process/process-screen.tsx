@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DocumentSummary, Process, Step } from '../../../src-shared/api';
+import type { ProfileView } from '../../../src-shared/profile';
 import { CallError } from '../../components/call-error';
 import { Tabs } from '../../components/tabs';
 import { setRemote, useRemote } from '../../lib/cache';
@@ -17,12 +18,12 @@ import { StepsTab } from './steps-tab';
 /** The process view: header, then Steps, Notes, Documents, Accounts and Fields. */
 export function ProcessScreen({
   lookup,
-  profileName,
+  profile,
   onComplete,
   onOpenDocument,
 }: {
   lookup: string;
-  profileName: string;
+  profile: ProfileView;
   onComplete: (step: Step) => void;
   onOpenDocument: (document: DocumentSummary) => void;
 }) {
@@ -48,7 +49,7 @@ export function ProcessScreen({
         <div className="screen">
           <CallError error={remote.error} onRetry={reload}>
             <p className="muted">
-              Looked up “{lookup}” with the profile {profileName}.
+              Looked up “{lookup}” with the profile {profile.name}.
             </p>
           </CallError>
         </div>
@@ -91,7 +92,7 @@ export function ProcessScreen({
             render: () => (
               <NotesTab
                 process={process}
-                profileId={profileId}
+                profile={profile}
                 onAdded={(note) => noteAdded(profileId, process.processId, note)}
                 onCheckProcess={reload}
               />

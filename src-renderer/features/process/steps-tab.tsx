@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Process, RestCall, Step } from '../../../src-shared/api';
+import { confidentialCodes } from '../../../src-shared/confidential-values';
 import { currentStepOf } from '../../../src-shared/process-paths';
+import { MaskedJson } from '../../components/masked-json';
 import { VirtualList } from '../../components/virtual-list';
 import { formatDateTime, formatDuration } from '../../lib/format';
 
@@ -8,6 +10,7 @@ import { formatDateTime, formatDuration } from '../../lib/format';
 export function StepsTab({ process, onComplete }: { process: Process; onComplete: (step: Step) => void }) {
   const current = currentStepOf(process);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const codes = useMemo(() => confidentialCodes(process.fields), [process.fields]);
 
   if (process.steps.length === 0) return <p className="muted empty">This process has no steps yet.</p>;
 
@@ -61,7 +64,9 @@ export function StepsTab({ process, onComplete }: { process: Process; onComplete
                 )}
               </span>
             </div>
-            {step.restCall && expanded.has(step.stepId) && <RestCallView call={step.restCall} />}
+            {step.restCall && expanded.has(step.stepId) && (
+              <RestCallView call={step.restCall} codes={codes} />
+            )}
           </article>
         );
       }}
@@ -69,19 +74,11 @@ export function StepsTab({ process, onComplete }: { process: Process; onComplete
   );
 }
 
-function pretty(body: unknown): string {
-  if (typeof body === 'string') {
-    try {
-      return JSON.stringify(JSON.parse(body), null, 2);
-    } catch {
-      return body;
-    }
-  }
-  return JSON.stringify(body, null, 2) ?? '';
-}
-
-/** The recorded outbound call: request, then response or error (secret headers come redacted). */
-function RestCallView({ call }: { call: RestCall }) {
+/**
+ * The recorded outbound call: request, then response or error (secret headers come redacted, the
+ * values of the process's confidential fields masked as in the Fields tab).
+ */
+function RestCallView({ call, codes }: { call: RestCall; codes: ReadonlySet<string> }) {
   return (
     <div className="rest-call">
       <section aria-label="Request">
@@ -93,9 +90,7 @@ function RestCallView({ call }: { call: RestCall }) {
           <span className="muted">at {formatDateTime(call.at)}</span>
         </h4>
         <Headers headers={call.request.headers} />
-        <pre className="code-block" tabIndex={0}>
-          {pretty(call.request.body)}
-        </pre>
+        <MaskedJson value={call.request.body} codes={codes} />
       </section>
       <section aria-label="Response">
         {call.response ? (
@@ -104,9 +99,7 @@ function RestCallView({ call }: { call: RestCall }) {
               Response <code>{call.response.status}</code>
             </h4>
             <Headers headers={call.response.headers} />
-            <pre className="code-block" tabIndex={0}>
-              {pretty(call.response.body)}
-            </pre>
+            <MaskedJson value={call.response.body} codes={codes} />
           </>
         ) : (
           <h4>No response</h4>

@@ -1,7 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { startProcessInputSchema } from '../../../src-shared/api';
+import { confirmProcessType } from '../../../src-shared/live-confirmation';
+import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
+import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { api } from '../../lib/api';
 import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
@@ -34,8 +37,12 @@ const labels = {
   contents: 'Note',
 };
 
-/** Starts a process: its type id, optional notes and Text fields; no account is needed. */
-export function StartProcessScreen({ profileId, profileName }: { profileId: string; profileName: string }) {
+/**
+ * Starts a process: its type id, optional notes and Text fields; no account is needed. The review
+ * below the form shows what will be sent and, on a live profile, asks for the typed type id.
+ */
+export function StartProcessScreen({ profile }: { profile: ProfileView }) {
+  const profileId = profile.id;
   const openProcess = useNavigation((state) => state.openProcess);
   const [processTypeId, setProcessTypeId] = useState('');
   const [note, setNote] = useState('');
@@ -46,6 +53,7 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
+  const [typed, setTyped] = useState('');
   const intent = useRef(crypto.randomUUID());
   const request = {
     processTypeId: processTypeId.trim(),
@@ -64,16 +72,23 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
   // The contract's schema for the request body states every rule and its sentence.
   const problems = formProblems(startProcessInputSchema, request, labels);
   const typeError = problems.get('processTypeId');
+  const confirmation = confirmProcessType(request.processTypeId);
+  const confirmed = reviewConfirmed(profile, confirmation, typed);
   const fieldError = (index: number) =>
     [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (problems.size > 0 || busy) return;
+    if (problems.size > 0 || busy || !confirmed) return;
     setBusy(true);
     setError(null);
-    const result = await api.processes.start({ profileId, intentId: intent.current, ...request });
+    const result = await api.processes.start({
+      profileId,
+      intentId: intent.current,
+      ...request,
+      ...(profile.environment === 'live' ? { confirmation: typed } : {}),
+    });
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
@@ -94,7 +109,7 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
     <div className="screen">
       <header className="screen-header">
         <h1>Start a process</h1>
-        <span className="muted">with the profile {profileName}</span>
+        <span className="muted">with the profile {profile.name}</span>
       </header>
       <form className="form panel" onSubmit={submit} noValidate aria-label="Start a process">
         <label className="field">
@@ -147,13 +162,25 @@ export function StartProcessScreen({ profileId, profileName }: { profileId: stri
           <button type="button" onClick={() => setFields([...fields, blankField()])}>
             Add field
           </button>
+        </div>
+        {request.processTypeId && (
+          <ChangeReview
+            profile={profile}
+            operation="startProcess"
+            body={{ ...request, documents: [] }}
+            confirmation={confirmation}
+            typed={typed}
+            onTyped={setTyped}
+          />
+        )}
+        <div className="button-row">
           <span className="spacer" />
           {unknown && (
             <Checkbox checked={checked} onChange={setChecked}>
               I looked it up: the process was not started, start it (again, with the same request key)
             </Checkbox>
           )}
-          <button type="submit" className="primary" disabled={busy || (unknown && !checked)}>
+          <button type="submit" className="primary" disabled={busy || (unknown && !checked) || !confirmed}>
             {busy ? 'Starting…' : 'Start process'}
           </button>
         </div>

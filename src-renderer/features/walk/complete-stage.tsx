@@ -3,11 +3,16 @@ import { Exchange } from './walk-exchange';
 import { useWalk } from './walk-store';
 
 /** Stage 6: complete the step with the back-office reference and an outcome, reviewed in a dialog. */
-export function CompleteStage({ stage, host }: StageProps) {
+export function CompleteStage({ stage, view, profileId, host }: StageProps) {
   const stepCompleted = useWalk((state) => state.stepCompleted);
   if (stage.kind === 'done') {
     const { completedStep, nextStep } = stage.outcome;
-    return <Exchange received={{ completedStep, currentStep: nextStep }} />;
+    return (
+      <Exchange
+        target={{ profileId, processId: view.processId }}
+        received={{ completedStep, currentStep: nextStep }}
+      />
+    );
   }
   if (stage.kind !== 'completeStep') return null;
   const { currentStep: step, backOfficeReference } = stage;

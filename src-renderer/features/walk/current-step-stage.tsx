@@ -33,7 +33,11 @@ export function CurrentStepStage({ stage, view, profileId }: StageProps) {
   if (!('currentStep' in stage)) return null;
   return (
     <div className="walk-body">
-      <Exchange sent={{ processId: view.processId }} received={stage.currentStep} />
+      <Exchange
+        target={{ profileId, processId: view.processId }}
+        sent={{ processId: view.processId }}
+        received={stage.currentStep}
+      />
     </div>
   );
 }

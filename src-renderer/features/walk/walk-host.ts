@@ -1,5 +1,6 @@
 import type { CompleteStepResponse } from '../../../src-shared/api';
 import type { DeliveryPayloadView } from '../../../src-shared/inbox';
+import type { ProfileView } from '../../../src-shared/profile';
 import type { WalkStage } from '../../../src-shared/walk';
 
 /** What the panel asks its host to do: show a document, or open the complete-step dialog. */
@@ -20,5 +21,7 @@ export interface StageProps {
   stage: WalkStage;
   view: DeliveryPayloadView;
   profileId: string;
+  /** The profile the walk changes the process with: a live one asks for typed confirmations. */
+  profile: ProfileView;
   host: WalkHost;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ProfileView } from '../../../src-shared/profile';
 import { firstWalkStage } from '../../../src-shared/walk';
 import { CallError } from '../../components/call-error';
 import { useRemote } from '../../lib/cache';
@@ -13,11 +14,11 @@ import { setDeliveryStatus, useWalk } from './walk-store';
  */
 export function WalkPanel({
   deliveryId,
-  profileId,
+  profile,
   host,
 }: {
   deliveryId: string;
-  profileId: string;
+  profile: ProfileView;
   host: WalkHost;
 }) {
   const [delivery, reloadDelivery] = useRemote('inbox.get', { deliveryId });
@@ -65,7 +66,8 @@ export function WalkPanel({
         <WalkStageList
           stage={progress.stage ?? firstWalkStage}
           view={shown.view}
-          profileId={profileId}
+          profileId={profile.id}
+          profile={profile}
           host={host}
         />
       </>

@@ -33,7 +33,7 @@ interface WalkState {
   openDocument(documentId: string): Promise<boolean>;
   updateBackOffice(reference: string): Promise<boolean>;
   /** Adds the note at most once per intent, keeping the intent in main before the first send. */
-  addNote(target: WalkTarget, sent: NoteAttempt['sent']): Promise<StageCall>;
+  addNote(target: WalkTarget, sent: NoteAttempt['sent'], confirmation?: string): Promise<StageCall>;
   readCurrentStep(target: WalkTarget): Promise<StageCall>;
   stepCompleted(response: CompleteStepResponse): Promise<boolean>;
 }
@@ -91,14 +91,19 @@ export const useWalk = create<WalkState>()((set, get) => {
     back: () => apply(transitions.back),
     openDocument: (documentId) => apply((stage) => transitions.documentOpened(stage, documentId)),
     updateBackOffice: (reference) => apply((stage) => transitions.backOfficeUpdated(stage, reference)),
-    async addNote(target, sent) {
+    async addNote(target, sent, confirmation) {
       const { deliveryId } = get();
       const stage = current(deliveryId);
       const sending = stage && transitions.noteSending(stage, sent, crypto.randomUUID());
       if (sending?.kind !== 'addNote' || !sending.note) return { kind: 'notKept' };
       // Nothing is sent unless the intent is kept first, or a restart could send the note again.
       if (!(await keep(deliveryId, sending))) return { kind: 'notKept' };
-      const result = await api.notes.add({ ...target, intentId: sending.note.intentId, ...sent });
+      const result = await api.notes.add({
+        ...target,
+        intentId: sending.note.intentId,
+        ...sent,
+        ...(confirmation === undefined ? {} : { confirmation }),
+      });
       if (!result.ok) {
         // The note may have been added: the process is asked again where it shows.
         if (result.error.code === 'outcome_unknown') processStale(target.profileId, target.processId);

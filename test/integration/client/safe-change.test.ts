@@ -204,7 +204,7 @@ describe('completing a step safely, against the reference service', () => {
     const failure = await failureOf(
       client.completeStep(
         profileId,
-        valid('steps.complete', { processId, stepId, fields, confirmReference: 'FT-3' }),
+        valid('steps.complete', { processId, stepId, fields, confirmation: 'FT-3' }),
       ),
     );
     expect(failure.message).toBe(
@@ -213,7 +213,7 @@ describe('completing a step safely, against the reference service', () => {
     expect(posts()).toHaveLength(0);
     await client.completeStep(
       profileId,
-      valid('steps.complete', { processId, stepId, fields, confirmReference: 'FT-000003' }),
+      valid('steps.complete', { processId, stepId, fields, confirmation: 'FT-000003' }),
     );
     expect(posts()).toHaveLength(1);
   });

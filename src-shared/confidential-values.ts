@@ -1,0 +1,82 @@
+/**
+ * Which values of a JSON value are confidential, given the codes of a process's confidential
+ * fields: the one rule behind every view that shows a payload, a recorded REST call, a review or
+ * a service's answer. Views mask what it names and reveal one at a time on request.
+ */
+
+/** A step into a JSON value: an object key or an array index. */
+export type JsonPathStep = string | number;
+
+/** A value to mask: where it is, and the field code that makes it confidential. */
+export interface ConfidentialSpot {
+  path: JsonPathStep[];
+  code: string;
+}
+
+/** The codes of a process's confidential fields. */
+export function confidentialCodes(fields: readonly { code: string; confidential?: boolean }[]): Set<string> {
+  return new Set(fields.filter((field) => field.confidential).map((field) => field.code));
+}
+
+/** The value keys that sit beside a code in a field-shaped object, PascalCase payload and API Field. */
+const valueKeys = ['ValueAsString', 'Value', 'value'] as const;
+
+/**
+ * Every place in `value` that holds a confidential value, depth first:
+ * - a field-shaped object (`{Code, ValueAsString}` of the REST payload, `{code, value}` of the API,
+ *   or one marked `confidential: true`) whose code is confidential: its value;
+ * - a plain `{CODE: value}` entry (a response mapping, a form's answers): the entry's value.
+ * Codes match exactly, as the API's field codes are case-sensitive.
+ */
+export function confidentialSpots(value: unknown, codes: ReadonlySet<string>): ConfidentialSpot[] {
+  const spots: ConfidentialSpot[] = [];
+  visit(value, [], codes, spots);
+  return spots;
+}
+
+function visit(value: unknown, path: JsonPathStep[], codes: ReadonlySet<string>, spots: ConfidentialSpot[]) {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => visit(item, [...path, index], codes, spots));
+    return;
+  }
+  if (!isObject(value)) return;
+  const code =
+    typeof value.Code === 'string' ? value.Code : typeof value.code === 'string' ? value.code : null;
+  const fieldIsConfidential = code !== null && (codes.has(code) || value.confidential === true);
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = [...path, key];
+    if (fieldIsConfidential && (valueKeys as readonly string[]).includes(key) && isLeaf(child)) {
+      spots.push({ path: childPath, code: code! });
+    } else if (codes.has(key) && isLeaf(child)) {
+      spots.push({ path: childPath, code: key });
+    } else {
+      visit(child, childPath, codes, spots);
+    }
+  }
+}
+
+/** The key under which views remember a spot (revealed or not). */
+export function spotKey(path: readonly JsonPathStep[]): string {
+  return JSON.stringify(path);
+}
+
+/** A copy of `value` with every spot replaced by `mask`: for text that cannot reveal (logs, copies). */
+export function maskedCopy(value: unknown, spots: readonly ConfidentialSpot[], mask: string): unknown {
+  const masked = new Set(spots.map((spot) => spotKey(spot.path)));
+  const copy = (node: unknown, path: JsonPathStep[]): unknown => {
+    if (masked.has(spotKey(path))) return mask;
+    if (Array.isArray(node)) return node.map((item, index) => copy(item, [...path, index]));
+    if (!isObject(node)) return node;
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, copy(child, [...path, key])]));
+  };
+  return copy(value, []);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value a mask can stand for; an object under a confidential key is searched instead. */
+function isLeaf(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
