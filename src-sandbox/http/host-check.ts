@@ -31,15 +31,19 @@ export function parsePublicHost(text: string): PublicHost {
  */
 export class HostAllowList {
   private readonly allowed = new Set<string>();
+  private readonly anyPort = new Set<string>();
   private loopbackNames = '127.0.0.1, localhost or [::1]';
 
-  /** Called once the service listens, when its port is known. */
+  /**
+   * Called once the service listens, when its port is known. Loopback names are answered on any
+   * port: a rebinding page always sends its own name, while a port forward or a test proxy on
+   * this machine sends a loopback name with its own port, and could reach the service anyway.
+   */
   listening(port: number, address: string, publicHost: PublicHost | undefined): void {
     const names = ['127.0.0.1', 'localhost', '[::1]'];
     // A specific address (not a wildcard) is a name only this machine's network can use.
     if (!/^(0\.0\.0\.0|::|)$/.test(address)) names.push(address.includes(':') ? `[${address}]` : address);
-    for (const name of names) this.allowed.add(`${name.toLowerCase()}:${port}`);
-    if (port === 80) names.forEach((name) => this.allowed.add(name.toLowerCase()));
+    for (const name of names) this.anyPort.add(name.toLowerCase());
     if (publicHost) {
       if (publicHost.port !== undefined) this.allowed.add(`${publicHost.name}:${publicHost.port}`);
       else this.allowed.add(publicHost.name).add(`${publicHost.name}:${port}`);
@@ -49,7 +53,10 @@ export class HostAllowList {
 
   /** Whether a request's Host header names this service. */
   allows(host: string | undefined): boolean {
-    return host !== undefined && this.allowed.has(host.toLowerCase());
+    if (host === undefined) return false;
+    const lower = host.toLowerCase();
+    const name = /^(\[[^\]]*\]|[^:]*)(?::\d{1,5})?$/.exec(lower)?.[1];
+    return this.allowed.has(lower) || (name !== undefined && this.anyPort.has(name));
   }
 
   /** The refusal: 421, without echoing the Host that was sent. */
