@@ -167,8 +167,16 @@ export function createEmbeddedDefault(deps: {
         // The receiver first, so the service's REST API steps have somewhere to post.
         if (!deps.inbox.deliveryUrl(profile.id)) await deps.inbox.start({ port: 0 });
         const receiver = await deps.inbox.configure(profile.id, { enabled: true });
-        if (receiver.generatedSecret !== null) {
-          await deps.inbox.setSharedHeader(profile.id, embeddedStepHeader.name, embeddedStepHeader.value);
+        // The demo step sends this header; set it the first time, or again after a session
+        // without a keychain kept it only in memory.
+        if (receiver.generatedSecret !== null || !(await deps.inbox.hasSharedSecret(profile.id))) {
+          // A local demo's header: kept in memory for this session when there is no keychain.
+          await deps.inbox.setSharedHeader(
+            profile.id,
+            embeddedStepHeader.name,
+            embeddedStepHeader.value,
+            true,
+          );
         }
         const sandbox = await listen(
           Number(new URL(profile.baseUrl).port),

@@ -6,6 +6,7 @@ import { inboxLimitsSchema } from '../../../src-shared/workbench-inputs';
 import { Failure } from '../failure';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
 import type { SecretStore } from '../secrets/secret-store';
+import { headerSecretStore } from './header-secrets';
 import { issueReason } from './issue-reason';
 
 /**
@@ -100,7 +101,13 @@ export interface InboxSettingsStore {
     profileId: string,
     patch: InboxSettingsPatch,
   ): Promise<{ settings: InboxSettings; generatedSecret: string | null }>;
-  setSharedHeader(profileId: string, name: string, secret: string): Promise<InboxSettings>;
+  /** `sessionIfNoKeychain`: without a keychain, keep the secret in memory instead of failing. */
+  setSharedHeader(
+    profileId: string,
+    name: string,
+    secret: string,
+    sessionIfNoKeychain?: boolean,
+  ): Promise<InboxSettings>;
   clearSharedHeader(profileId: string): Promise<InboxSettings>;
   /** The shared header's secret, for the receiver's comparison only; null when none is stored. */
   secretFor(profileId: string): Promise<string | null>;
@@ -126,7 +133,8 @@ export function checkProfileId(profileId: string): void {
 }
 
 /** Opens `<dataDir>/inbox/settings.json`, moving an unreadable file aside (see readJsonFile). */
-export function createInboxSettings(dataDir: string, secrets: SecretStore): InboxSettingsStore {
+export function createInboxSettings(dataDir: string, keychain: SecretStore): InboxSettingsStore {
+  const secrets = headerSecretStore(keychain);
   const path = join(dataDir, 'inbox', 'settings.json');
   const loaded = readJsonFile(path, inboxSettingsVersion, fileSchema);
   // A Map, not an object: a profile id can never reach Object.prototype.
@@ -176,13 +184,13 @@ export function createInboxSettings(dataDir: string, secrets: SecretStore): Inbo
         // A new receiver is not open to anything on this machine that finds its port.
         if (next.sharedHeader === null) {
           generatedSecret = randomBytes(32).toString('base64url');
-          await secrets.set(sharedHeaderAccount(profileId), generatedSecret);
+          await secrets.setOrKeepForSession(sharedHeaderAccount(profileId), generatedSecret);
           next.sharedHeader = { name: generatedHeaderName };
         }
       }
       return { settings: save(profileId, next), generatedSecret };
     },
-    async setSharedHeader(profileId, name, secret) {
+    async setSharedHeader(profileId, name, secret, sessionIfNoKeychain = false) {
       checkProfileId(profileId);
       const candidate = { ...get(profileId), sharedHeader: { name } };
       const parsed = settingsSchema.safeParse(candidate);
@@ -194,7 +202,8 @@ export function createInboxSettings(dataDir: string, secrets: SecretStore): Inbo
       }
       checkSecret(secret);
       // Keychain first: settings that name a header whose secret was never stored would refuse everything.
-      await secrets.set(sharedHeaderAccount(profileId), secret);
+      if (sessionIfNoKeychain) await secrets.setOrKeepForSession(sharedHeaderAccount(profileId), secret);
+      else await secrets.set(sharedHeaderAccount(profileId), secret);
       return save(profileId, parsed.data);
     },
     async clearSharedHeader(profileId) {

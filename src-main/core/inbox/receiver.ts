@@ -50,8 +50,15 @@ export interface Inbox {
   deliveryUrl(profileId: string): string | null;
   settings(profileId: string): Promise<InboxSettingsView>;
   configure(profileId: string, patch: InboxSettingsPatch): Promise<InboxSettingsView>;
-  setSharedHeader(profileId: string, name: string, secret: string): Promise<InboxSettingsView>;
+  setSharedHeader(
+    profileId: string,
+    name: string,
+    secret: string,
+    sessionIfNoKeychain?: boolean,
+  ): Promise<InboxSettingsView>;
   clearSharedHeader(profileId: string): Promise<InboxSettingsView>;
+  /** Whether a shared header secret is kept for the profile (keychain, or memory this session). */
+  hasSharedSecret(profileId: string): Promise<boolean>;
   /** Deletes a profile's deliveries, walk progress, settings and shared header secret. */
   forget(profileId: string): Promise<void>;
   list(filter?: DeliveryFilter): DeliverySummary[];
@@ -206,9 +213,10 @@ export function createInbox(options: InboxOptions): Inbox {
       const { settings, generatedSecret } = await settingsStore.configure(profileId, patch);
       return view(profileId, settings, generatedSecret);
     },
-    setSharedHeader: async (profileId, name, secret) =>
-      view(profileId, await settingsStore.setSharedHeader(profileId, name, secret)),
+    setSharedHeader: async (profileId, name, secret, sessionIfNoKeychain) =>
+      view(profileId, await settingsStore.setSharedHeader(profileId, name, secret, sessionIfNoKeychain)),
     clearSharedHeader: async (profileId) => view(profileId, await settingsStore.clearSharedHeader(profileId)),
+    hasSharedSecret: async (profileId) => (await settingsStore.secretFor(profileId)) !== null,
     async forget(profileId) {
       // Settings first: from then on the receiver answers 404 and records nothing more for it. The
       // deliveries go even when the keychain cannot delete the secret right now.

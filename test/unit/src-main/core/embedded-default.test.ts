@@ -35,6 +35,7 @@ function fakeInbox(): Inbox {
     },
     configure: async () => ({}),
     setSharedHeader: async () => ({}),
+    hasSharedSecret: async () => true,
     deliveryUrl: (profileId: string) => (url ? `${url}/${profileId}` : null),
   } as unknown as Inbox;
 }
