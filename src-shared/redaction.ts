@@ -84,6 +84,39 @@ export function redactText(text: string, secrets: readonly string[], mask = reda
   return clean;
 }
 
+/**
+ * `redactText` for a body that may be JSON: JSON can spell a secret with escapes no list of forms
+ * covers (`\u002B` for `+`, as .NET's serializer writes it), and parsing would turn it back into
+ * the secret. A JSON body is therefore cleaned again after decoding, string by string, and written
+ * out anew when anything was found; any other body is cleaned as text.
+ */
+export function redactBody(text: string, secrets: readonly string[]): string {
+  const clean = redactText(text, secrets);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(clean);
+  } catch {
+    return clean;
+  }
+  let found = false;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const redactedValue = redactText(value, secrets);
+      if (redactedValue !== value) found = true;
+      return redactedValue;
+    }
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [walk(key) as string, walk(inner)]),
+      );
+    }
+    return value;
+  };
+  const cleaned = walk(parsed);
+  return found ? JSON.stringify(cleaned) : clean;
+}
+
 /** Each value with its encoded forms, longest first so a longer form is never half-replaced. */
 export function secretForms(secrets: readonly string[]): string[] {
   const forms = new Set<string>();

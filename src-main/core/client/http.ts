@@ -91,6 +91,7 @@ export function createHttp(deps: HttpDependencies): Http {
         body: form,
         deadline: AbortSignal.timeout(profile.timeouts.overallMs),
         secrets: await secretsOf(profile, headers),
+        secretsInAnswer: newToken,
       },
       deps.recorder,
       deps.now,
@@ -203,5 +204,15 @@ async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> 
     await sleep(ms, undefined, { signal });
   } catch {
     throw new ClientFailure('cancelled', 'The request was cancelled.');
+  }
+}
+
+/** The token a token endpoint's answer brings, so its own headers cannot carry it into the log. */
+function newToken(text: string): string[] {
+  try {
+    const token = (JSON.parse(text) as { access_token?: unknown } | null)?.access_token;
+    return typeof token === 'string' && token.length > 0 ? [token] : [];
+  } catch {
+    return [];
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
-import { redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
+import { redactBody, redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
 import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
 import { ClientFailure, failureCode } from './client-failure';
@@ -27,6 +27,11 @@ export interface Exchange {
    * misconfigured gateway may quote them in any header or body, so they are cleaned out of both.
    */
   secrets: readonly string[];
+  /**
+   * Secrets the answer itself brings (a new bearer token): cleaned out of its headers and what the
+   * request log keeps, but not out of the body, which main parses and never shows.
+   */
+  secretsInAnswer?: (text: string) => string[];
 }
 
 /**
@@ -46,6 +51,7 @@ export async function exchange(
   let answer: RawAnswer | undefined;
   let responseBytes = 0;
   let failure: ClientFailure | undefined;
+  let secrets = request.secrets;
   try {
     const response = await trackSent(request.dispatcher, () => (sent = true)).request({
       origin: request.url.origin,
@@ -58,8 +64,9 @@ export async function exchange(
     const headers = flattenHeaders(response.headers);
     const text = await response.body.text();
     responseBytes = Buffer.byteLength(text);
-    for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, request.secrets);
-    answer = { status: response.statusCode, headers, text: redactText(text, request.secrets) };
+    secrets = [...request.secrets, ...(request.secretsInAnswer?.(text) ?? [])];
+    for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
+    answer = { status: response.statusCode, headers, text: redactBody(text, request.secrets) };
     return answer;
   } catch (error) {
     failure = classifyTransportError(error, {
@@ -76,15 +83,15 @@ export async function exchange(
       profileId: request.profile.id,
       operation: request.operation,
       method: request.method,
-      path: redactPath(request.url.pathname + request.url.search, request.secrets),
+      path: redactPath(request.url.pathname + request.url.search, secrets),
       status: answer?.status ?? null,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       requestBytes: request.body ? Buffer.byteLength(request.body) : 0,
       responseBytes,
       errorCode: failureCode(failure),
       attempt: request.attempt,
-      requestHeaders: redactHeaders(request.headers, request.secrets),
-      responseHeaders: answer ? redactHeaders(answer.headers, request.secrets) : {},
+      requestHeaders: redactHeaders(request.headers, secrets),
+      responseHeaders: answer ? redactHeaders(answer.headers, secrets) : {},
     });
   }
 }

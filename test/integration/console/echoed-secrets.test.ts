@@ -55,7 +55,13 @@ async function hostile(request: IncomingMessage, response: ServerResponse): Prom
     if (echo.includes('client_id=refused-')) return reply(response, 401, said('invalid_client'), echo);
     const token = `sentinel-token-${randomBytes(8).toString('hex')}`;
     issuedTokens.push(token);
-    return reply(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 }, echo);
+    // Its own headers quote the token it issues, as a debugging gateway might.
+    return reply(
+      response,
+      200,
+      { access_token: token, token_type: 'Bearer', expires_in: 3600 },
+      `${echo} ${token}`,
+    );
   }
   if (request.method === 'GET' && path === `/open-api/processes/${processId}`) {
     return reply(response, 200, processBody(echo), echo);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  redactBody,
   credentialSecrets,
   isSecretHeaderName,
   redactHeaders,
@@ -57,5 +58,22 @@ describe('redaction rules', () => {
     expect(redactPath(`/p/${key}?client_id=a&page=2`, secrets)).toBe(
       `/p/${redacted}?client_id=${redacted}&page=2`,
     );
+  });
+});
+
+describe('a secret a JSON body spells with escapes', () => {
+  it('is cleaned after decoding, as .NET writes + as \\u002B', () => {
+    const secret = 'S3cr3t+/Value==xyz';
+    const body = '{"error":{"message":"Bad secret S3cr3t\\u002B/Value==xyz"}}';
+    expect(redactText(body, [secret])).toContain('\\u002B');
+    const cleaned = redactBody(body, [secret]);
+    expect(JSON.stringify(JSON.parse(cleaned))).not.toContain('S3cr3t+');
+    expect(JSON.parse(cleaned).error.message).toBe('Bad secret [redacted]');
+  });
+
+  it('leaves a body without secrets exactly as it came', () => {
+    const body = '{ "a" : "b" }';
+    expect(redactBody(body, ['S3cr3t+/Value'])).toBe(body);
+    expect(redactBody('<html>S3cr3t+/Value</html>', ['S3cr3t+/Value'])).toBe('<html>[redacted]</html>');
   });
 });
