@@ -39,8 +39,10 @@ export function keyClearedNote(changes: readonly KeyBindingChange[]): string {
 
 /**
  * On a live profile (before or after the edit), a change that clears the key needs the profile's
- * name typed exactly: a lost live key cannot be retrieved, only replaced. Returns the sentence to
- * show when the confirmation is missing or wrong, null when the save may go ahead.
+ * name typed exactly: a lost live key cannot be retrieved, only replaced. So does turning a live
+ * profile into a test one, which would let every later change skip the live confirmation.
+ * Returns the sentence to show when the confirmation is missing or wrong, null when the save may
+ * go ahead.
  */
 export function confirmNameProblem(
   before: { name: string; environment: 'test' | 'live' },
@@ -48,12 +50,22 @@ export function confirmNameProblem(
   changes: readonly KeyBindingChange[],
   confirmName: string | undefined,
 ): string | null {
+  if (confirmName === before.name) return null;
+  const leavesLive = before.environment === 'live' && after.environment !== 'live';
   const live = before.environment === 'live' || after.environment === 'live';
-  if (!live || changes.length === 0 || confirmName === before.name) return null;
-  return (
-    `The ${listed(changes)} of the live profile "${before.name}" changes, which clears its stored key. ` +
-    `Type the profile name "${before.name}" to confirm.`
-  );
+  if (changes.length > 0 && live) {
+    return (
+      `The ${listed(changes)} of the live profile "${before.name}" changes, which clears its stored key. ` +
+      `Type the profile name "${before.name}" to confirm.`
+    );
+  }
+  if (leavesLive) {
+    return (
+      `Profile "${before.name}" stops being live, so its changes will no longer ask for a typed ` +
+      `confirmation. Type the profile name "${before.name}" to confirm.`
+    );
+  }
+  return null;
 }
 
 function listed(changes: readonly KeyBindingChange[]): string {

@@ -73,9 +73,9 @@ export async function saveProfile(core: Core, input: ValidInput<'profiles.save'>
   if (fields.id !== undefined) {
     const existing = core.profiles.get(fields.id);
     const changes = keyBindingChanges(existing, fields);
+    const problem = confirmNameProblem(existing, fields, changes, confirmName);
+    if (problem) throw new Failure('invalid_input', problem);
     if (changes.length > 0) {
-      const problem = confirmNameProblem(existing, fields, changes, confirmName);
-      if (problem) throw new Failure('invalid_input', problem);
       core.profiles.check(fields);
       await core.vault.clear(existing.id);
     }

@@ -221,6 +221,7 @@ export function ProfileForm({
           changes={changes}
           hasCredentials={profile.hasCredentials}
           live={profile.environment === 'live' || draft.environment === 'live'}
+          leavesLive={profile.environment === 'live' && draft.environment !== 'live'}
           confirmName={confirmName}
           onConfirmName={setConfirmName}
           error={shown('confirmName')}

@@ -86,3 +86,17 @@ describe('keyBindingChanges: what a stored key is bound to', () => {
     expect(confirmNameProblem(live, test, ['proxy'], undefined)).not.toBeNull();
   });
 });
+
+describe('a live profile made a test one', () => {
+  it('needs the profile name typed, even when nothing about the key changes', () => {
+    const live = { name: 'Council live', environment: 'live' as const };
+    expect(confirmNameProblem(live, { environment: 'test' }, [], undefined)).toBe(
+      'Profile "Council live" stops being live, so its changes will no longer ask for a typed confirmation. Type the profile name "Council live" to confirm.',
+    );
+    expect(confirmNameProblem(live, { environment: 'test' }, [], 'Council live')).toBeNull();
+    expect(confirmNameProblem(live, { environment: 'live' }, [], undefined)).toBeNull();
+    expect(
+      confirmNameProblem({ ...live, environment: 'test' }, { environment: 'live' }, [], undefined),
+    ).toBeNull();
+  });
+});
