@@ -86,12 +86,7 @@ export function App() {
         {screen.name === 'profiles' && <ProfilesScreen />}
         {screen.name === 'settings' && <SettingsScreen info={info.status === 'ready' ? info.info : null} />}
         {screen.name === 'inbox' && (profile ? <InboxRoute profile={profile} /> : <NoProfile />)}
-        {screen.name === 'walk' &&
-          (profile ? (
-            <WalkRoute key={screen.deliveryId} deliveryId={screen.deliveryId} profile={profile} />
-          ) : (
-            <NoProfile />
-          ))}
+        {screen.name === 'walk' && <WalkRoute key={screen.deliveryId} deliveryId={screen.deliveryId} />}
       </main>
       {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>

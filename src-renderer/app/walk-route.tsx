@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { CompleteStepResponse, Step } from '../../src-shared/api';
 import type { ProfileView } from '../../src-shared/profile';
+import { CallError } from '../components/call-error';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
+import { useProfiles } from '../features/profiles/profiles-store';
 import type { WalkHost } from '../features/walk/walk-host';
 import { WalkPanel } from '../features/walk/walk-panel';
 import { useRemote } from '../lib/cache';
@@ -16,8 +18,31 @@ interface Completing {
   done: (response: CompleteStepResponse) => void;
 }
 
-/** A delivery walked through the back-office pattern: the guided panel beside its process. */
-export function WalkRoute({ deliveryId, profile }: { deliveryId: string; profile: ProfileView }) {
+/**
+ * A delivery walked through the back-office pattern, with the profile it was delivered to: its
+ * process lives on that tenant, and the notes and completion go there with that profile's key,
+ * whichever profile is selected.
+ */
+export function WalkRoute({ deliveryId }: { deliveryId: string }) {
+  const [delivery, reload] = useRemote('inbox.get', { deliveryId });
+  const profiles = useProfiles((state) => state.list);
+  const profileId = currentValue(delivery)?.profileId;
+  const known = currentValue(profiles)?.profiles;
+  const profile = known?.find((candidate) => candidate.id === profileId);
+
+  if (delivery.status === 'error') return <CallError error={delivery.error} onRetry={reload} />;
+  if (profileId === undefined || known === undefined) return <p className="muted">Loading the delivery…</p>;
+  if (!profile) {
+    return (
+      <p role="alert" className="warning-box">
+        The profile this delivery came to no longer exists, so it cannot be walked.
+      </p>
+    );
+  }
+  return <WalkWithProfile deliveryId={deliveryId} profile={profile} />;
+}
+
+function WalkWithProfile({ deliveryId, profile }: { deliveryId: string; profile: ProfileView }) {
   const [delivery] = useRemote('inbox.get', { deliveryId });
   const [document, setDocument] = useState<{ documentId: string; filename: string } | null>(null);
   const [completing, setCompleting] = useState<Completing | null>(null);

@@ -27,11 +27,18 @@ export const useNavigation = create<NavigationState>()((set) => ({
   profileId: null,
   go: (screen) => set({ screen }),
   openProcess: (lookup) => set({ screen: { name: 'process', lookup: lookup.trim() } }),
-  // A process belongs to one tenant: switching profiles leaves its view; other screens stay.
   selectProfile: (profileId) =>
     set((state) =>
-      state.profileId === profileId
-        ? state
-        : { profileId, screen: state.screen.name === 'process' ? { name: 'home' } : state.screen },
+      state.profileId === profileId ? state : { profileId, screen: screenAfterSwitch(state.screen) },
     ),
 }));
+
+/**
+ * Where a profile switch leaves the user. A process and a delivery's walk belong to one tenant:
+ * their views are left (the walk back to the inbox it came from); other screens follow the profile.
+ */
+export function screenAfterSwitch(screen: Screen): Screen {
+  if (screen.name === 'process') return { name: 'home' };
+  if (screen.name === 'walk') return { name: 'inbox' };
+  return screen;
+}

@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures';
+
+test('a walk belongs to its delivery’s tenant: switching profile leaves it for the inbox', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+
+  // A second profile to switch to; saving it selects it, so go back to the embedded default.
+  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const form = page.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name', { exact: true }).fill('Other tenant');
+  await form.getByLabel('Base URL').fill('http://127.0.0.1:9');
+  await form.getByLabel('Test', { exact: true }).check();
+  await form.getByLabel('Auth scheme').selectOption({ label: 'Headers (X-Api-Key, X-Api-Secret)' });
+  await form.getByLabel('API key name').fill('Other key');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('region', { name: 'Other tenant', exact: true })).toBeVisible();
+  const switcher = page.getByRole('combobox', { name: 'Profile', exact: true });
+  await switcher.selectOption({ label: 'Local sandbox' });
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Inbox' }).click();
+  await page.getByText('Submit a test form').click();
+  const testForm = page.getByRole('form', { name: 'Submit a test form' });
+  await testForm.getByRole('button', { name: 'Submit test form' }).click();
+  await expect(testForm.getByRole('status')).toContainText('started');
+  const reference = /(FT-\d+)/.exec((await testForm.getByRole('status').textContent())!)![1]!;
+  await page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: reference })
+    .getByRole('button')
+    .click();
+  await page.getByRole('button', { name: 'Walk the pattern' }).click();
+  const walk = page.getByRole('complementary', { name: 'Walk the pattern' });
+  await expect(walk.getByRole('button', { name: 'Payload read, continue' })).toBeVisible();
+
+  await switcher.selectOption({ label: 'Other tenant' });
+  await expect(walk).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+});
