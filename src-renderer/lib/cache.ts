@@ -4,7 +4,7 @@ import type { CallInput, CallName, CallOutput } from '../../src-shared/contract'
 import type { Result } from '../../src-shared/result';
 import { api } from './api';
 import { recordLookup } from './history';
-import { cacheKey, createRemoteCache } from './remote-cache';
+import { askedWithProfile, cacheKey, createRemoteCache } from './remote-cache';
 import { currentValue, type Remote } from './remote';
 
 type AnyCall = (input: unknown) => Promise<Result<unknown>>;
@@ -91,4 +91,12 @@ export function invalidate<N extends CallName>(
     call,
     matches && ((input, value) => matches(input as CallInput<N>, value as CallOutput<N> | undefined)),
   );
+}
+
+/**
+ * Forgets every answer asked for with this profile: after its address or key changed (or it was
+ * deleted), what the old tenant answered must not show, not even while the new one is asked.
+ */
+export function forgetProfile(profileId: string): void {
+  cache.forget(askedWithProfile(profileId));
 }

@@ -33,11 +33,22 @@ export interface RemoteCache {
    * fetched again at once, the others when next watched.
    */
   invalidate(call: string, matches?: (input: unknown, value: unknown) => boolean): void;
+  /**
+   * Drops the entries of any call that `matches` picks by input, value and all: nothing of theirs
+   * is shown again, not even as the previous value while those being watched are fetched afresh.
+   */
+  forget(matches: (call: string, input: unknown) => boolean): void;
 }
 
 /** The key of a call's answer: inputs are plain JSON (contract rule 4), so their text names them. */
 export function cacheKey(call: string, input: unknown): string {
   return `${call} ${JSON.stringify(input)}`;
+}
+
+/** Picks the entries asked for with one profile (their input names it), for {@link RemoteCache.forget}. */
+export function askedWithProfile(profileId: string): (call: string, input: unknown) => boolean {
+  return (_call, input) =>
+    typeof input === 'object' && input !== null && (input as { profileId?: unknown }).profileId === profileId;
 }
 
 /**
@@ -116,5 +127,22 @@ export function createRemoteCache(fetcher: Fetcher): RemoteCache {
     }
   }
 
-  return { store, watch, fetch, set, update, invalidate };
+  function forget(matches: (call: string, input: unknown) => boolean) {
+    const entries = store.getState().entries;
+    const gone = new Set(
+      Object.keys(entries).filter((key) => matches(entries[key]!.call, entries[key]!.input)),
+    );
+    if (gone.size === 0) return;
+    for (const key of gone) {
+      // A fetch still on its way answers for what was forgotten: its generation no longer counts.
+      bump(key);
+      stale.delete(key);
+    }
+    store.setState((state) => ({
+      entries: Object.fromEntries(Object.entries(state.entries).filter(([key]) => !gone.has(key))),
+    }));
+    for (const key of gone) if (watchers.has(key)) void fetch(entries[key]!.call, entries[key]!.input);
+  }
+
+  return { store, watch, fetch, set, update, invalidate, forget };
 }

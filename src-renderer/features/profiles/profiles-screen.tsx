@@ -3,6 +3,7 @@ import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
+import { forgetProfile } from '../../lib/cache';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
 import { ProfileForm } from './profile-form';
@@ -32,7 +33,8 @@ export function ProfilesScreen() {
   async function remove(id: string, name: string) {
     if (!window.confirm(`Delete the profile "${name}" and its stored credentials?`)) return;
     const result = await api.profiles.delete({ profileId: id });
-    if (!result.ok) setError(result.error);
+    if (result.ok) forgetProfile(id);
+    else setError(result.error);
     await load();
   }
 
@@ -112,8 +114,10 @@ export function ProfilesScreen() {
                 <ProfileForm
                   profile={current}
                   onCancel={() => setEditing(null)}
-                  onSaved={() => {
+                  onSaved={(saved) => {
                     setEditing(null);
+                    // Its address may now reach another tenant: nothing the old one answered may show.
+                    forgetProfile(saved.id);
                     void load();
                   }}
                 />

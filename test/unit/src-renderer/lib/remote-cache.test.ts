@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKey, createRemoteCache } from '../../../../src-renderer/lib/remote-cache';
+import { askedWithProfile, cacheKey, createRemoteCache } from '../../../../src-renderer/lib/remote-cache';
 import type { Result } from '../../../../src-shared/result';
 
 /** A fetcher whose answers the test releases one by one, in any order. */
@@ -130,5 +130,51 @@ describe('remote cache', () => {
     stop();
     cache.watch('processes.get', input);
     expect(pending).toHaveLength(1);
+  });
+});
+
+describe('forgetting a profile', () => {
+  it('drops every entry asked for with it, and asks again for the watched ones without the old value', async () => {
+    const { fetcher, pending } = controlledFetcher();
+    const cache = createRemoteCache(fetcher);
+    const shown = { profileId: 'p1', processId: 'a' };
+    const left = { profileId: 'p1', externalReference: 'FT-1' };
+    cache.watch('processes.get', shown);
+    const stop = cache.watch('processes.getByReference', left);
+    cache.watch('history.list', { profileId: 'p2' });
+    cache.watch('audit.list', {});
+    pending.splice(0).forEach((call) => call.answer({ ok: true, value: { tenant: 'old' } }));
+    await settle();
+    stop();
+
+    cache.forget(askedWithProfile('p1'));
+    const entries = cache.store.getState().entries;
+    expect(entries[cacheKey('processes.get', shown)]?.remote).toEqual({ status: 'loading' });
+    expect(entries[cacheKey('processes.getByReference', left)]).toBeUndefined();
+    expect(entries[cacheKey('history.list', { profileId: 'p2' })]?.remote.status).toBe('ready');
+    expect(entries[cacheKey('audit.list', {})]?.remote.status).toBe('ready');
+    expect(pending.map((call) => call.input)).toEqual([shown]);
+
+    cache.watch('processes.getByReference', left);
+    expect(pending.map((call) => call.input)).toEqual([shown, left]);
+  });
+
+  it('ignores an answer the old tenant was still giving', async () => {
+    const { fetcher, pending } = controlledFetcher();
+    const cache = createRemoteCache(fetcher);
+    const input = { profileId: 'p1', processId: 'a' };
+    cache.watch('processes.get', input);
+    cache.forget(askedWithProfile('p1'));
+    pending[0]!.answer({ ok: true, value: { tenant: 'old' } });
+    await settle();
+    expect(cache.store.getState().entries[cacheKey('processes.get', input)]?.remote).toEqual({
+      status: 'loading',
+    });
+    pending[1]!.answer({ ok: true, value: { tenant: 'new' } });
+    await settle();
+    expect(cache.store.getState().entries[cacheKey('processes.get', input)]?.remote).toEqual({
+      status: 'ready',
+      value: { tenant: 'new' },
+    });
   });
 });
