@@ -57,6 +57,17 @@ export async function newcomerJourney(page: Page, shot: (name: string) => Promis
   await row.getByLabel('Name').fill('Outcome');
   await row.getByLabel('Value').fill('Rejected');
   await row.getByLabel('Code').fill('OUTCOME');
+  // A code used twice is refused by main; the dialog says so on the row that repeats it.
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const repeat = dialog.getByRole('group', { name: 'Field 2' });
+  await repeat.getByLabel('Name').fill('Outcome again');
+  await repeat.getByLabel('Code').fill('OUTCOME');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(repeat).toContainText(
+    'the code OUTCOME is already used by field 1; each code may appear once',
+  );
+  await expect(dialog.getByLabel('Request body')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Remove field 2' }).click();
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByLabel('Request body')).toContainText('"OUTCOME"');
   // Every bridge call from here on, by name. The browser shell's bridge is POST /bridge/<call>;

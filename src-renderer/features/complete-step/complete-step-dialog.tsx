@@ -52,7 +52,8 @@ export function CompleteStepDialog({
 
   function review() {
     setShowErrors(true);
-    if (validateRows(rows).size === 0) setStage({ name: 'review' });
+    const problems = validateRows(rows);
+    if (problems.rows.size === 0 && problems.all === null) setStage({ name: 'review' });
   }
 
   async function send() {

@@ -1,4 +1,4 @@
-import { fieldInputSchema } from '../../../src-shared/api';
+import { fieldInputSchema, fieldsInput } from '../../../src-shared/api';
 import { formProblems } from '../../lib/form-validation';
 
 /** One row of the field editor; every value is text until sent. */
@@ -36,12 +36,35 @@ const labels = {
 
 type RowProblem = Partial<Record<keyof typeof labels, string>>;
 
-/** Row problems by row key, as the contract's field schema states them; empty when all can be sent. */
-export function validateRows(rows: FieldRow[]): Map<string, RowProblem> {
-  const problems = new Map<string, RowProblem>();
-  for (const row of rows) {
-    const found = formProblems(fieldInputSchema, { ...row, fieldId: row.fieldId.trim() }, labels);
-    if (found.size) problems.set(row.key, Object.fromEntries(found) as RowProblem);
+/** What keeps the rows from being sent, said where it belongs. */
+export interface FieldProblems {
+  /** Each row's problems by row key, by input; a repeated code is its code's problem. */
+  rows: Map<string, RowProblem>;
+  /** A problem of the fields together (too many, too long in all); null when there is none. */
+  all: string | null;
+}
+
+const fieldsSchema = fieldsInput(fieldInputSchema);
+
+/**
+ * Checks the rows with the schema main checks `steps.complete` with (STYLE rule 18), so a
+ * completion that passes here is not refused at main's door: each row, each code once, the size
+ * of all values together.
+ */
+export function validateRows(rows: FieldRow[]): FieldProblems {
+  const values = rows.map((row) => ({ ...row, fieldId: row.fieldId.trim() }));
+  const problems: FieldProblems = { rows: new Map(), all: null };
+  for (const [path, message] of formProblems(fieldsSchema, values, labels)) {
+    const [index = '', input = 'code'] = path.split('.');
+    // A rule across rows names the row as a whole (`1`) when it is a code seen before.
+    const row = index === '' ? undefined : rows[Number(index)];
+    if (!row) {
+      problems.all ??= message;
+      continue;
+    }
+    const problem = problems.rows.get(row.key) ?? {};
+    problem[input as keyof RowProblem] ??= message;
+    problems.rows.set(row.key, problem);
   }
   return problems;
 }
@@ -67,8 +90,13 @@ export function FieldEditor({
       {rows.length === 0 && (
         <p className="muted">No fields: the step will be completed without field data.</p>
       )}
+      {showErrors && problems.all && (
+        <p role="alert" className="field-error">
+          {problems.all}
+        </p>
+      )}
       {rows.map((row, index) => {
-        const problem = showErrors ? problems.get(row.key) : undefined;
+        const problem = showErrors ? problems.rows.get(row.key) : undefined;
         return (
           <fieldset key={row.key} className="field-row" aria-label={`Field ${index + 1}`}>
             <legend>Field {index + 1}</legend>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { newRow, validateRows } from '../../../../../src-renderer/features/complete-step/field-editor';
+import { limits } from '../../../../../src-shared/limits';
+
+const row = (code: string, value = 'Accepted') => newRow({ name: 'Outcome', code, value });
+
+describe('the field editor’s rows, checked as main checks them', () => {
+  it('finds nothing wrong with rows main accepts', () => {
+    const problems = validateRows([row('OUTCOME'), row('REFERENCE')]);
+    expect(problems.rows.size).toBe(0);
+    expect(problems.all).toBeNull();
+  });
+
+  it('shows a repeated code on the row that repeats it, naming the first', () => {
+    const rows = [row('OUTCOME'), row('REFERENCE'), row(' OUTCOME ')];
+    const problems = validateRows(rows);
+    expect([...problems.rows.keys()]).toEqual([rows[2]!.key]);
+    expect(problems.rows.get(rows[2]!.key)).toEqual({
+      code: 'the code OUTCOME is already used by field 1; each code may appear once',
+    });
+    expect(problems.all).toBeNull();
+  });
+
+  it('keeps each row’s own problems by input', () => {
+    const rows = [row('OUTCOME'), newRow({ name: ' ', code: '', fieldId: 'nope' })];
+    const problems = validateRows(rows);
+    expect(Object.keys(problems.rows.get(rows[1]!.key)!).sort()).toEqual(['code', 'fieldId', 'name']);
+    expect(problems.rows.has(rows[0]!.key)).toBe(false);
+  });
+
+  it('says when the values together are more than can be sent at once', () => {
+    const count = Math.floor(limits.fieldValuesTotal / limits.fieldValue) + 1;
+    const rows = Array.from({ length: count }, (_, index) =>
+      row(`CODE${index}`, 'x'.repeat(limits.fieldValue)),
+    );
+    const problems = validateRows(rows);
+    expect(problems.rows.size).toBe(0);
+    expect(problems.all).toMatch(
+      /^The field values add up to .* characters; at most 5,000,000 can be sent at once$/,
+    );
+  });
+});
