@@ -77,7 +77,16 @@ export async function saveProfile(core: Core, input: ValidInput<'profiles.save'>
     if (problem) throw new Failure('invalid_input', problem);
     if (changes.length > 0) {
       core.profiles.check(fields);
-      await core.vault.clear(existing.id);
+      try {
+        await core.vault.clear(existing.id, { strict: true });
+      } catch (error) {
+        if (!(error instanceof Failure) || error.error.code !== 'keychain_unavailable') throw error;
+        throw new Failure(
+          'keychain_unavailable',
+          `Saving moves where the key of profile "${existing.name}" travels, so its stored key must be ` +
+            'removed from the OS keychain first, and the keychain is not available. Unlock it and save again.',
+        );
+      }
     }
   }
   return profileView(core, core.profiles.save(fields));

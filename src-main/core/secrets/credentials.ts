@@ -31,8 +31,11 @@ export interface SetCredentialsOptions {
 export interface CredentialVault extends CredentialSource {
   /** Validates and stores `input` (`{apiKey, apiSecret}`). */
   set(profileId: string, input: unknown, options?: SetCredentialsOptions): Promise<CredentialStatus>;
-  /** Forgets a profile's credentials, in memory and in the keychain. */
-  clear(profileId: string): Promise<void>;
+  /**
+   * Forgets a profile's credentials, in memory and in the keychain. `strict`: the keychain copy
+   * must go (the key no longer fits the profile), so a keychain that cannot delete is an error.
+   */
+  clear(profileId: string, options?: { strict?: boolean }): Promise<void>;
   status(profileId: string): Promise<CredentialStatus>;
   /** For the API client only; throws an `unauthorized` Failure when none are stored. */
   get(profileId: string): Promise<Credentials>;
@@ -92,7 +95,14 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
       await session.delete(profileId);
       return describe({ credentials, where: 'keychain' });
     },
-    async clear(profileId) {
+    async clear(profileId, options = {}) {
+      if (options.strict) {
+        // The key was given for where the profile no longer points: the keychain copy must go
+        // first, or it would come back after a restart; if it cannot, nothing is cleared.
+        await deleteFromKeychain(profileId, false);
+        await session.delete(profileId);
+        return;
+      }
       const hadSessionKey = (await session.get(profileId)) !== null;
       await session.delete(profileId);
       // A session-only key is usually there because the keychain is down: clearing the leftover
