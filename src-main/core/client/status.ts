@@ -111,16 +111,19 @@ export function classifyStatus(answer: RawAnswer, context: StatusContext): Clien
   );
 }
 
+/** The longest wait a Retry-After may ask for: a day (a larger one makes no time to show). */
+const longestRetryAfterSeconds = 86_400;
+
 /**
  * Seconds to wait from a Retry-After header: delta-seconds or an HTTP date. Undefined when absent
- * or unreadable; never negative.
+ * or unreadable; never negative, never more than a day.
  */
 export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+  const date = /^\d+$/.test(trimmed) ? undefined : Date.parse(trimmed);
+  const seconds = date === undefined ? Number(trimmed) : Number.isNaN(date) ? undefined : (date - now) / 1000;
+  return seconds === undefined ? undefined : Math.min(longestRetryAfterSeconds, Math.max(0, seconds));
 }
 
 /** A redirect target without its query (it may carry tokens), relative ones resolved. */

@@ -77,6 +77,12 @@ describe('status classification', () => {
     expect(retryAfterSeconds('soon', now)).toBeUndefined();
     expect(retryAfterSeconds(undefined, now)).toBeUndefined();
   });
+
+  it('never asks to wait more than a day, whatever a hostile service says', () => {
+    const now = Date.parse('2026-06-03T09:00:00Z');
+    expect(retryAfterSeconds('99999999999999999999', now)).toBe(86_400);
+    expect(retryAfterSeconds('Fri, 31 Dec 9999 23:59:59 GMT', now)).toBe(86_400);
+  });
 });
 
 describe('transport classification', () => {
