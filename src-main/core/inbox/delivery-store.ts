@@ -144,7 +144,13 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
         stored.reason,
       ]);
       const recorded = transaction(db, () => {
-        const room = makeRoom(db, stored.profile_id, stored.stored_bytes!, limits);
+        const room = makeRoom(
+          db,
+          stored.profile_id,
+          stored.stored_bytes!,
+          limits,
+          stored.status === 'rejected',
+        );
         if (room.kind === 'full') return false;
         // Walk progress of a dropped delivery goes with it (ON DELETE CASCADE).
         for (const id of room.drop) remove.run(id);

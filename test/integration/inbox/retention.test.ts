@@ -49,6 +49,21 @@ describe('what the inbox keeps', () => {
     expect(view.problem).toMatch(/full.*3 deliveries.*Mark deliveries handled or raise the cap/);
   });
 
+  it('never lets rejected requests push out the handled history: they take a tenth of the cap', async () => {
+    const t = await inbox();
+    await t.inbox.configure('p1', { limits: { maxDeliveries: 20 } });
+    const url = t.inbox.deliveryUrl('p1')!;
+    for (let n = 1; n <= 18; n += 1) expect((await send(url, { body: samplePayload(n) })).status).toBe(200);
+    for (const summary of t.inbox.list()) t.inbox.setStatus(summary.id, 'handled');
+    for (let n = 0; n < 30; n += 1) await send(url, { body: { ProcessId: `forged-${n}` } });
+    const kept = t.inbox.list();
+    expect(kept.filter((summary) => summary.status === 'handled')).toHaveLength(18);
+    const rejected = kept.filter((summary) => summary.status === 'rejected');
+    expect(rejected).toHaveLength(2);
+    // The newest rejected ones are kept: they push out only older rejected ones.
+    expect(kept[0]!.status).toBe('rejected');
+  });
+
   it('keeps a profile under its byte cap by dropping the oldest handled deliveries', async () => {
     const t = await inbox();
     await t.inbox.configure('p1', { limits: { maxBytes: 64 * 1024 } });
