@@ -5,7 +5,7 @@ import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
 import type { ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
-import { changeIntent, runChange, type ReadBack } from './safe-change';
+import { changeIntent, recordEarlierSend, runChange, type ReadBack } from './safe-change';
 
 /** Adding a note, as the contract's door validated it: where, what, under which user intent. */
 export type AddNoteInput = Omit<ValidInput<'notes.add'>, 'profileId'>;
@@ -38,15 +38,30 @@ export async function addNote(
       });
     const before = await read();
     requireLiveConfirmation(profile, confirmProcess(before), confirmation);
-    const known = new Set(before.notes.map((existing) => existing.noteId));
+    const intent = changeIntent(context.now(), profile, intentId, {
+      action: 'note.add',
+      processId: before.processId,
+      externalReference: before.externalReference,
+      processTypeId: before.processTypeId,
+      note,
+    });
+    // A retried intent (the walk keeps one across an unclear answer) is checked before it is sent
+    // again: a tenant that ignores Idempotency-Key would otherwise add the note twice.
+    const baseline = context.noteBaselines.get(intentId);
+    const earlier = baseline && noteState(before, baseline, note.contents, profile.keyName);
+    if (earlier?.state === 'done') {
+      await recordEarlierSend(
+        context,
+        intent,
+        before.processId,
+        'Already added with the words of this intent (an earlier send landed); nothing was sent again.',
+      );
+      return earlier.value;
+    }
+    const known = baseline ?? new Set(before.notes.map((existing) => existing.noteId));
+    context.noteBaselines.set(intentId, known);
     return await runChange(context, {
-      intent: changeIntent(context.now(), profile, intentId, {
-        action: 'note.add',
-        processId: before.processId,
-        externalReference: before.externalReference,
-        processTypeId: before.processTypeId,
-        note,
-      }),
+      intent,
       send: () =>
         context.http.call({
           profile,

@@ -100,6 +100,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
     now,
     inFlight: createInFlight(),
     sentIntents: new Set(),
+    noteBaselines: new Map(),
     readBackDelayMs: deps.readBackDelayMs ?? 300,
   };
   const profile = (id: string) => deps.profiles.get(id);

@@ -14,7 +14,13 @@ import { Failure } from '../failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
 import { requireLiveConfirmation } from './live-confirmation';
-import { changeIntent, runChange, type ChangeDependencies, type ReadBack } from './safe-change';
+import {
+  changeIntent,
+  recordEarlierSend,
+  runChange,
+  type ChangeDependencies,
+  type ReadBack,
+} from './safe-change';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
 export type CompleteStepInput = Omit<ValidInput<'steps.complete'>, 'profileId'>;
@@ -28,6 +34,8 @@ export interface ChangeContext extends ChangeDependencies {
    * a read-back; a new intent on a step that is already complete is refused as a conflict.
    */
   sentIntents: Set<string>;
+  /** For each note intent sent, the notes its process had before the first send. */
+  noteBaselines: Map<string, Set<string>>;
 }
 
 /**
@@ -69,7 +77,13 @@ export async function completeStep(
     const earlier = stepState(before, stepId, fields);
     if (context.sentIntents.has(intentId) && earlier.state === 'done') {
       // A retry of an intent whose earlier send landed after all: confirm it, send nothing.
-      return await confirmEarlierSend(context, intentFor(before, earlier.value.completedStep), earlier.value);
+      await recordEarlierSend(
+        context,
+        intentFor(before, earlier.value.completedStep),
+        before.processId,
+        'Already complete with the fields of this intent (an earlier send landed); nothing was sent again.',
+      );
+      return earlier.value;
     }
     const step = checkStepIsCurrent(before, stepId);
     requireLiveConfirmation(profile, confirmProcess(before), input.confirmation);
@@ -157,26 +171,4 @@ function stepState(
     state: 'other',
     description: `that the step is neither complete nor current (process status ${process.status})`,
   };
-}
-
-/** Records, for a retried intent, that its earlier send had landed: intent and outcome, nothing sent. */
-async function confirmEarlierSend(
-  context: ChangeContext,
-  intent: AuditIntent,
-  value: CompleteStepResponse,
-): Promise<CompleteStepResponse> {
-  await context.audit.intent(intent);
-  await context.audit.outcome({
-    kind: 'outcome',
-    actionId: intent.actionId,
-    at: context.now().toISOString(),
-    outcome: 'succeeded',
-    status: null,
-    errorCode: null,
-    message:
-      'Already complete with the fields of this intent (an earlier send landed); nothing was sent again.',
-    attempts: 0,
-    processId: value.process.processId,
-  });
-  return value;
 }

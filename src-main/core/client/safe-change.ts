@@ -294,3 +294,27 @@ function describe(failure: Failure): string {
       return 'The connection was lost after the change was sent';
   }
 }
+
+/**
+ * Records, for a retried intent whose earlier send had landed after all, the intent and its
+ * outcome; nothing is sent again.
+ */
+export async function recordEarlierSend(
+  deps: ChangeDependencies,
+  intent: AuditIntent,
+  processId: string,
+  message: string,
+): Promise<void> {
+  await deps.audit.intent(intent);
+  await deps.audit.outcome({
+    kind: 'outcome',
+    actionId: intent.actionId,
+    at: deps.now().toISOString(),
+    outcome: 'succeeded',
+    status: null,
+    errorCode: null,
+    message,
+    attempts: 0,
+    processId,
+  });
+}

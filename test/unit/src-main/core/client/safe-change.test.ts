@@ -31,6 +31,7 @@ type Behaviour =
   | '503'
   | 'commit-204'
   | 'other-completes-502'
+  | 'commit-then-read-fails'
   | '400-echo';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -55,6 +56,8 @@ async function fakeService(behaviours: Behaviour[]) {
     notes: [] as Record<string, unknown>[],
     fields: [] as Record<string, unknown>[],
     readFails: false,
+    /** Like a real tenant may: API.md's Idempotency-Key is our choice, not the vendor's. */
+    ignoresIdempotencyKey: false,
   };
   const replies = new Map<string, unknown>();
   const auditAtSend: number[] = [];
@@ -62,7 +65,7 @@ async function fakeService(behaviours: Behaviour[]) {
   const late: { ports?: ReturnType<typeof makePorts> } = {};
   const commit = (request: SeenRequest): unknown => {
     const key = String(request.headers['idempotency-key']);
-    if (replies.has(key)) return replies.get(key);
+    if (!state.ignoresIdempotencyKey && replies.has(key)) return replies.get(key);
     let reply: unknown;
     if (request.url.endsWith('/notes')) {
       const body = JSON.parse(request.body) as { contents: string; visibleToAccounts: boolean };
@@ -136,6 +139,10 @@ async function fakeService(behaviours: Behaviour[]) {
     if (reply === null)
       return json(response, 409, apiError('step_not_current', 'The step is already complete.'));
     if (behaviour === 'commit-reset') return void socket.destroy();
+    if (behaviour === 'commit-then-read-fails') {
+      state.readFails = true;
+      return void socket.destroy();
+    }
     if (behaviour === 'commit-204') return void response.writeHead(204).end();
     if (behaviour === 'commit-stall') return;
     if (behaviour === 'commit-502') return json(response, 502, { message: 'Bad gateway' });
@@ -326,6 +333,24 @@ describe('adding a note safely', () => {
       note: { contents: 'Collected by crew 4.' },
       idempotencyKey: intentId,
     });
+  });
+
+  it('does not add a retried note again on a tenant that ignores Idempotency-Key', async () => {
+    const { client, profile, state, posts } = await fakeService(['commit-then-read-fails']);
+    state.ignoresIdempotencyKey = true;
+    const input = valid('notes.add', {
+      processId,
+      contents: 'Once only.',
+      visibleToAccounts: false,
+      intentId,
+    });
+    const first = await failureOf(client.addNote(profile.id, input));
+    expect(first.error.code).toBe('outcome_unknown');
+    state.readFails = false;
+    const retried = await client.addNote(profile.id, input);
+    expect(retried.contents).toBe('Once only.');
+    expect(state.notes).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it('resends a note that did not arrive, with the same key', async () => {
