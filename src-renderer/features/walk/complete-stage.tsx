@@ -1,10 +1,14 @@
+import { useState } from 'react';
+import { CallError } from '../../components/call-error';
 import type { StageProps } from './walk-host';
 import { Exchange } from './walk-exchange';
-import { useWalk } from './walk-store';
+import { useWalk, type StageCall } from './walk-store';
 
 /** Stage 6: complete the step with the back-office reference and an outcome, reviewed in a dialog. */
 export function CompleteStage({ stage, view, profileId, host }: StageProps) {
   const stepCompleted = useWalk((state) => state.stepCompleted);
+  const settleCompletion = useWalk((state) => state.settleCompletion);
+  const [checked, setChecked] = useState<StageCall | { kind: 'notYet' } | null>(null);
   if (stage.kind === 'done') {
     const { completedStep, nextStep } = stage.outcome;
     return (
@@ -26,13 +30,31 @@ export function CompleteStage({ stage, view, profileId, host }: StageProps) {
         Complete <strong>{step.name}</strong> with the back-office reference and an outcome; you review every
         field before it is sent.
       </p>
-      <button
-        type="button"
-        className="primary"
-        onClick={() => host.completeStep(step, fields, (response) => void stepCompleted(response))}
-      >
-        Complete step…
-      </button>
+      <div className="button-row">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => host.completeStep(step, fields, (response) => void stepCompleted(response))}
+        >
+          Complete step…
+        </button>
+        {/* After an unclear answer, or a console that quit mid-send, the step may be complete. */}
+        <button
+          type="button"
+          onClick={async () => {
+            setChecked(null);
+            setChecked(await settleCompletion({ profileId, processId: view.processId }, step.stepId));
+          }}
+        >
+          Check whether it is complete
+        </button>
+      </div>
+      {checked?.kind === 'failed' && <CallError error={checked.error} inline />}
+      {checked?.kind === 'notYet' && (
+        <p role="status" className="muted">
+          {step.name} is not complete yet.
+        </p>
+      )}
     </div>
   );
 }

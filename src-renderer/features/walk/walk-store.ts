@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { currentStepOf } from '../../../src-shared/process-paths';
 import type { CompleteStepResponse } from '../../../src-shared/api';
 import type { SettableDeliveryStatus } from '../../../src-shared/inbox';
 import type { CallError } from '../../../src-shared/result';
@@ -36,6 +37,11 @@ interface WalkState {
   addNote(target: WalkTarget, sent: NoteAttempt['sent'], confirmation?: string): Promise<StageCall>;
   readCurrentStep(target: WalkTarget): Promise<StageCall>;
   stepCompleted(response: CompleteStepResponse): Promise<boolean>;
+  /**
+   * Reads the process to learn whether the walk's step was completed after all (an unclear
+   * answer, a console that quit mid-send) and, if so, finishes the walk with what it finds.
+   */
+  settleCompletion(target: WalkTarget, stepId: string): Promise<StageCall | { kind: 'notYet' }>;
 }
 
 /** Sets a delivery's status in main and in the kept delivery, instead of asking for it again. */
@@ -125,5 +131,15 @@ export const useWalk = create<WalkState>()((set, get) => {
     },
     stepCompleted: (response) =>
       apply((stage) => transitions.stepCompleted(stage, transitions.outcomeOf(response))),
+    async settleCompletion(target, stepId) {
+      const result = await api.processes.get(target);
+      if (!result.ok) return { kind: 'failed', error: result.error };
+      const process = result.value;
+      const completedStep = process.steps.find((candidate) => candidate.stepId === stepId);
+      if (!completedStep || completedStep.completedOn === null) return { kind: 'notYet' };
+      const response = { completedStep, currentStep: currentStepOf(process), process };
+      const kept = await apply((stage) => transitions.stepCompleted(stage, transitions.outcomeOf(response)));
+      return kept ? { kind: 'kept' } : { kind: 'notKept' };
+    },
   };
 });

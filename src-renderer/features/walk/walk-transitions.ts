@@ -26,7 +26,7 @@ export function next(stage: WalkStage, linkedDocuments: number): WalkStage {
 
 /**
  * Goes back one stage, never across a change made on the service: not once a note may have gone
- * out (its intent would be lost), nor from `done`. Re-reading the current step is safe.
+ * out (its intent would be lost), not once a completion may have, nor from `done`.
  */
 export function back(stage: WalkStage): WalkStage {
   switch (stage.kind) {
@@ -41,13 +41,8 @@ export function back(stage: WalkStage): WalkStage {
         documentId: stage.documentId,
         backOfficeReference: stage.backOfficeReference,
       };
-    case 'completeStep':
-      return {
-        kind: 'readCurrentStep',
-        documentId: stage.documentId,
-        backOfficeReference: stage.backOfficeReference,
-        note: stage.note,
-      };
+    // Not from completeStep: a completion may have gone out (the dialog sends it), and reading the
+    // current step again would then offer the next step for the same fields.
     default:
       return stage;
   }

@@ -6,9 +6,16 @@ const save = vi.fn();
 const add = vi.fn();
 const current = vi.fn();
 const setStatus = vi.fn();
+const getProcess = vi.fn();
 // The store's only way out is window.api (through the cache too); the test answers for it.
 vi.mock('../../../../../src-renderer/lib/api', () => ({
-  api: { walk: { save }, notes: { add }, steps: { current }, inbox: { setStatus } },
+  api: {
+    walk: { save },
+    notes: { add },
+    steps: { current },
+    inbox: { setStatus },
+    processes: { get: getProcess },
+  },
 }));
 const { cache, keptRemote, setRemote } = await import('../../../../../src-renderer/lib/cache');
 const { useWalk } = await import('../../../../../src-renderer/features/walk/walk-store');
@@ -26,7 +33,7 @@ const savedStage = () => keptRemote('walk.get', { deliveryId: 'd1' })?.stage;
 
 describe('walk store', () => {
   beforeEach(() => {
-    for (const mock of [save, add, current, setStatus]) mock.mockReset();
+    for (const mock of [save, add, current, setStatus, getProcess]) mock.mockReset();
     save.mockImplementation(async ({ progress }: { progress: WalkStage }) => ({ ok: true, value: progress }));
     cache.store.setState({ entries: {} });
     setRemote('walk.get', { deliveryId: 'd1' }, { stage: addNote, unreadable: 'set aside' });
@@ -90,5 +97,61 @@ describe('walk store', () => {
     current.mockResolvedValueOnce({ ok: false, error: { code: 'network', message: 'Down.' } });
     expect(await useWalk.getState().readCurrentStep(target)).toMatchObject({ kind: 'failed' });
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('finishes the walk when its step turns out complete, and says so when it is not yet', async () => {
+    const stepToComplete = {
+      stepId: 's1',
+      kind: 'Standard',
+      name: 'Back office assessment',
+      startedOn: null,
+    };
+    const completing: WalkStage = {
+      kind: 'completeStep',
+      documentId: null,
+      backOfficeReference: 'BO-1',
+      note: {
+        intentId: 'i1',
+        sent,
+        received: { noteId: 'n1', author: 'Console', createdOn: note.createdOn },
+      },
+      currentStep: stepToComplete,
+    };
+    setRemote('walk.get', { deliveryId: 'd1' }, { stage: completing, unreadable: null });
+    const process = (completedOn: string | null) =>
+      ({
+        processId: 'proc-1',
+        status: 'InProgress',
+        steps: [
+          { ...stepToComplete, kind: 'Standard', completedOn },
+          ...(completedOn
+            ? [
+                {
+                  stepId: 's2',
+                  kind: 'Standard',
+                  name: 'Arrange collection',
+                  startedOn: null,
+                  completedOn: null,
+                },
+              ]
+            : []),
+        ],
+        fields: [{ code: 'OUTCOME', value: 'Accepted' }],
+        notes: [],
+      }) as unknown as Process;
+    setStatus.mockResolvedValue({ ok: true, value: { status: 'handled' } });
+    getProcess.mockResolvedValueOnce({ ok: true, value: process(null) });
+    expect(await useWalk.getState().settleCompletion(target, 's1')).toEqual({ kind: 'notYet' });
+    expect(savedStage()?.kind).toBe('completeStep');
+    getProcess.mockResolvedValueOnce({ ok: true, value: process('2026-01-01T11:00:00') });
+    expect(await useWalk.getState().settleCompletion(target, 's1')).toEqual({ kind: 'kept' });
+    const done = savedStage();
+    expect(done?.kind === 'done' && done.outcome).toEqual({
+      completedStep: 'Back office assessment',
+      processStatus: 'InProgress',
+      nextStep: 'Arrange collection',
+      outcomeField: 'Accepted',
+    });
+    expect(setStatus).toHaveBeenCalledWith({ deliveryId: 'd1', status: 'handled' });
   });
 });

@@ -70,7 +70,7 @@ describe('the walk through the pattern', () => {
     expect(next(addNote, 0)).toBe(addNote);
   });
 
-  it('goes back one stage, but never across a note that may have been added', () => {
+  it('goes back one stage, but never across a note or a completion that may have been sent', () => {
     expect(back({ kind: 'readPayload' })).toEqual({ kind: 'readPayload' });
     expect(back({ kind: 'openDocument', documentId: 'd1' })).toEqual({ kind: 'readPayload' });
     const backOffice = back(addNote);
@@ -85,7 +85,8 @@ describe('the walk through the pattern', () => {
     const reading = noteAdded(sending, received);
     expect(canGoBack(reading)).toBe(false);
     const completing = currentStepRead(reading, step);
-    expect(back(completing)).toEqual(reading);
+    // Reading the current step again after a completion landed would offer the next step.
+    expect(canGoBack(completing)).toBe(false);
     expect(canGoBack(stepCompleted(completing, outcomeOf(response())))).toBe(false);
   });
 });
