@@ -22,6 +22,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Process Integration API (reference service)',
         version: '1.0.0',
         contact: { name: 'Process Console maintainers' },
+        license: {
+          name: 'Proprietary: part of Process Console, for testing integrations',
+          identifier: 'LicenseRef-Proprietary',
+        },
         description:
           'The reference service of Process Console: a real, persistent server of the Process Integration API ' +
           '(the vendor calls it the OpenProcess API). Errors are `{"error": {"code", "message", "details"}}`.',
@@ -57,14 +61,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/', description: 'This service' }],
       security: openApiSecurity,
       tags: [
-        { name: 'Processes' },
-        { name: 'Steps' },
-        { name: 'Notes' },
-        { name: 'Documents' },
-        { name: 'Authentication' },
-        { name: 'Forms' },
-        { name: 'Api Developer Access' },
-        { name: 'Service' },
+        { name: 'Processes', description: 'Start a process; read one by id or by external reference.' },
+        { name: 'Steps', description: 'Read the steps and the current step; complete the current one.' },
+        { name: 'Notes', description: 'Add a note to a process.' },
+        { name: 'Documents', description: 'Read a document attached to a process, base64 in JSON.' },
+        { name: 'Authentication', description: 'Exchange an API key for a bearer token.' },
+        { name: 'Forms', description: 'Submit a customer-facing online form, which starts a process.' },
+        { name: 'Api Developer Access', description: "Staff with 'Api Admin' make and delete API keys." },
+        { name: 'Service', description: 'Whether the service is up.' },
       ],
     },
     refResolver: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../http/schemas';
 
 /** `GET /health`: answers while the service is up; no key needed. */
 export function registerHealthRoute(app: FastifyInstance): void {
@@ -17,6 +18,8 @@ export function registerHealthRoute(app: FastifyInstance): void {
             required: ['status', 'service'],
             properties: { status: { type: 'string', enum: ['ok'] }, service: { type: 'string' } },
           },
+          // Asked under another site's name (DNS rebinding), it is refused like every route.
+          ...errorResponses(421),
         },
       },
     },
