@@ -103,7 +103,11 @@ export function readIndexState(db: DatabaseSync): IndexState {
     .prepare('SELECT file_bytes, last_line_offset, last_line_hash FROM index_state WHERE id = 1')
     .get() as { file_bytes: number; last_line_offset: number; last_line_hash: string } | undefined;
   if (!row) throw new Error('the audit index has no state row');
-  return { fileBytes: row.file_bytes, lastLineOffset: row.last_line_offset, lastLineHash: row.last_line_hash };
+  return {
+    fileBytes: row.file_bytes,
+    lastLineOffset: row.last_line_offset,
+    lastLineHash: row.last_line_hash,
+  };
 }
 
 /** Empties the index so it is built again from the first byte. */

@@ -56,7 +56,12 @@ export function indexChunk(
     let lastStart = 0;
     while (lineStart < end) {
       const newline = chunk.indexOf(0x0a, lineStart);
-      indexLine(statements, chunk.toString('utf8', lineStart, newline), start + lineStart, newline - lineStart);
+      indexLine(
+        statements,
+        chunk.toString('utf8', lineStart, newline),
+        start + lineStart,
+        newline - lineStart,
+      );
       lastStart = lineStart;
       lineStart = newline + 1;
     }
@@ -95,8 +100,7 @@ function indexLine(statements: IndexStatements, text: string, offset: number, le
     line.stepName,
   );
   const early = statements.earlyOutcome.get(line.actionId) as
-    | { offset: number; length: number; outcome: string; process_id: string | null }
-    | undefined;
+    { offset: number; length: number; outcome: string; process_id: string | null } | undefined;
   if (early) {
     statements.applyOutcome.run(
       early.outcome,

@@ -33,8 +33,10 @@ export function createAuditIndex(filePath: string, indexPath: string): AuditInde
   let opened: { db: DatabaseSync; statements: IndexStatements } | null = null;
   let running: Promise<void> | null = null;
   let progress: AuditIndexing | null = null;
+  let closed = false;
 
   function connection() {
+    if (closed) throw new Error('the audit index is closed');
     if (!opened) {
       const db = openAuditIndex(indexPath);
       opened = { db, statements: prepareIndexStatements(db) };
@@ -81,7 +83,8 @@ export function createAuditIndex(filePath: string, indexPath: string): AuditInde
       await verify(handle, handle ? (await handle.stat()).size : 0);
       if (!handle) return;
       let size = chunkBytes;
-      for (;;) {
+      // Closing stops a rebuild between chunks; the next start goes on from where it stopped.
+      while (!closed) {
         const { db, statements } = connection();
         const total = (await handle.stat()).size;
         const from = readIndexState(db).fileBytes;
@@ -111,6 +114,7 @@ export function createAuditIndex(filePath: string, indexPath: string): AuditInde
     catchUp() {
       running ??= run()
         .catch((error: unknown) => {
+          if (closed) return;
           // A damaged index is rebuilt from the file on the next call rather than trusted.
           opened?.db.close();
           opened = null;
@@ -127,6 +131,7 @@ export function createAuditIndex(filePath: string, indexPath: string): AuditInde
       return { indexedBytes: readIndexState(connection().db).fileBytes, totalBytes: await fileSize() };
     },
     close() {
+      closed = true;
       opened?.db.close();
       opened = null;
     },

@@ -49,6 +49,8 @@ export interface AuditLog extends AuditWriter {
     filter?: Omit<AuditFilter, 'limit'>,
     control?: AuditExportControl,
   ): Promise<AuditExport>;
+  /** Stops the export that is running, if one is; it leaves no file. */
+  cancelExport(): boolean;
   /** Checks the index against the file and starts catching up in the background. */
   warmUp(): void;
   close(): void;
@@ -102,6 +104,7 @@ export function createAuditLog(dataDir: string): AuditLog {
   }
 
   const index = createAuditIndex(path, join(dataDir, auditIndexFile));
+  const exports = new Set<AbortController>();
 
   function indexed<T>(work: () => T): T {
     try {
@@ -151,15 +154,26 @@ export function createAuditLog(dataDir: string): AuditLog {
           'An export cannot replace the audit log itself; choose another file.',
         );
       }
-      await caughtUp();
-      const db = indexed(() => index.db());
-      return streamAuditExport(
-        target,
-        format,
-        recordBatches(db, path, filter),
-        countRecords(db, filter),
-        control,
-      );
+      const stop = new AbortController();
+      exports.add(stop);
+      try {
+        await caughtUp();
+        const db = indexed(() => index.db());
+        const signal = control.signal ? AbortSignal.any([control.signal, stop.signal]) : stop.signal;
+        return await streamAuditExport(
+          target,
+          format,
+          recordBatches(db, path, filter),
+          countRecords(db, filter),
+          { ...control, signal },
+        );
+      } finally {
+        exports.delete(stop);
+      }
+    },
+    cancelExport() {
+      for (const stop of exports) stop.abort();
+      return exports.size > 0;
     },
     warmUp() {
       void caughtUp().catch(() => undefined);
