@@ -20,6 +20,8 @@ export interface IndexStatements {
   earlyOutcome: StatementSync;
   applyOutcome: StatementSync;
   keepEarly: StatementSync;
+  anyEarly: StatementSync;
+  applyOutcomeAt: StatementSync;
   saveState: StatementSync;
 }
 
@@ -33,6 +35,9 @@ export function prepareIndexStatements(db: DatabaseSync): IndexStatements {
     applyOutcome: db.prepare(`UPDATE actions SET outcome = ?, outcome_process_id = ?, outcome_offset = ?,
       outcome_length = ? WHERE offset = (SELECT MAX(offset) FROM actions WHERE action_id = ? AND offset < ?)`),
     keepEarly: db.prepare('INSERT OR REPLACE INTO early_outcomes VALUES (?, ?, ?, ?, ?)'),
+    anyEarly: db.prepare('SELECT EXISTS (SELECT 1 FROM early_outcomes) AS any'),
+    applyOutcomeAt: db.prepare(`UPDATE actions SET outcome = ?, outcome_process_id = ?, outcome_offset = ?,
+      outcome_length = ? WHERE offset = ?`),
     saveState: db.prepare(
       'UPDATE index_state SET file_bytes = ?, last_line_offset = ?, last_line_hash = ? WHERE id = 1',
     ),
@@ -52,16 +57,16 @@ export function indexChunk(
   const end = chunk.lastIndexOf(0x0a) + 1;
   if (end === 0) return 0;
   transaction(db, () => {
+    const chunkState: ChunkState = {
+      intents: new Map(),
+      early: (statements.anyEarly.get() as { any: number }).any === 1,
+    };
     let lineStart = 0;
     let lastStart = 0;
     while (lineStart < end) {
       const newline = chunk.indexOf(0x0a, lineStart);
-      indexLine(
-        statements,
-        chunk.toString('utf8', lineStart, newline),
-        start + lineStart,
-        newline - lineStart,
-      );
+      const text = chunk.toString('utf8', lineStart, newline);
+      indexLine(statements, chunkState, text, start + lineStart, newline - lineStart);
       lastStart = lineStart;
       lineStart = newline + 1;
     }
@@ -70,10 +75,29 @@ export function indexChunk(
   return end;
 }
 
-function indexLine(statements: IndexStatements, text: string, offset: number, length: number): void {
+/** What a chunk remembers while it is indexed, to spare a query per line. */
+interface ChunkState {
+  /** The offset of the latest intent of each action seen in this chunk. */
+  intents: Map<string, number>;
+  /** Whether any outcome is waiting for its intent (almost never). */
+  early: boolean;
+}
+
+function indexLine(
+  statements: IndexStatements,
+  chunk: ChunkState,
+  text: string,
+  offset: number,
+  length: number,
+): void {
   const line = parseAuditLine(text);
   if (!line) return;
   if (line.kind === 'outcome') {
+    const intentAt = chunk.intents.get(line.actionId);
+    if (intentAt !== undefined) {
+      statements.applyOutcomeAt.run(line.outcome, line.processId, offset, length, intentAt);
+      return;
+    }
     const applied = statements.applyOutcome.run(
       line.outcome,
       line.processId,
@@ -82,8 +106,10 @@ function indexLine(statements: IndexStatements, text: string, offset: number, le
       line.actionId,
       offset,
     );
-    if (applied.changes === 0)
+    if (applied.changes === 0) {
       statements.keepEarly.run(line.actionId, offset, length, line.outcome, line.processId);
+      chunk.early = true;
+    }
     return;
   }
   const at = Date.parse(line.at);
@@ -99,6 +125,8 @@ function indexLine(statements: IndexStatements, text: string, offset: number, le
     line.externalReference,
     line.stepName,
   );
+  chunk.intents.set(line.actionId, offset);
+  if (!chunk.early) return;
   const early = statements.earlyOutcome.get(line.actionId) as
     { offset: number; length: number; outcome: string; process_id: string | null } | undefined;
   if (early) {
