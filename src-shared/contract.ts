@@ -17,6 +17,7 @@ import type { AuditPage, RequestLogEntry } from './logs';
 import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
 import type { SavedWalk, WalkStage } from './walk';
+import { auditFilter } from './log-inputs';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 /**
@@ -50,22 +51,6 @@ function serviceId() {
 const processId = serviceId();
 const stepId = serviceId();
 const documentId = serviceId();
-/** A filter on the audit: what the log recorded, matched as given. */
-const processFilter = z.string().trim().min(1).max(200);
-const auditTime = z.iso.datetime({ local: true, offset: true });
-/** Which audit records a list or an export covers; every part optional, all must match. */
-const auditFilter = z.object({
-  profileId: profileId.optional(),
-  environment: z.enum(['test', 'live']).optional(),
-  /** A process id or an external reference. */
-  processId: processFilter.optional(),
-  action: z.enum(['process.start', 'note.add', 'step.complete']).optional(),
-  outcome: z.enum(['succeeded', 'failed', 'unknown', 'pending']).optional(),
-  from: auditTime.optional(),
-  to: auditTime.optional(),
-  /** Part of an external reference or step name. */
-  text: z.string().trim().min(1).max(200).optional(),
-});
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
