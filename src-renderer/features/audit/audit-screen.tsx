@@ -15,6 +15,7 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
   const [text, setText] = useState('');
   const [action, setAction] = useState<Action | ''>('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [environment, setEnvironment] = useState<'test' | 'live' | ''>('');
   const openProcess = useNavigation((state) => state.openProcess);
   const filter: AuditScreenFilter = {
     ...(onlyProfile && profileId ? { profileId } : {}),
@@ -22,6 +23,7 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
     ...(text.trim() ? { text: text.trim() } : {}),
     ...(action ? { action } : {}),
     ...(outcome ? { outcome } : {}),
+    ...(environment ? { environment } : {}),
   };
   // Typing stays responsive: the list follows the latest filter when React has time.
   const shownFilter = useDeferredValue(filter);
@@ -51,6 +53,17 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
             <option value="process.start">Start process</option>
             <option value="note.add">Add note</option>
             <option value="step.complete">Complete step</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Environment</span>
+          <select
+            value={environment}
+            onChange={(event) => setEnvironment(event.target.value as 'test' | 'live' | '')}
+          >
+            <option value="">Any</option>
+            <option value="test">Test</option>
+            <option value="live">Live</option>
           </select>
         </label>
         <label className="inline-field">
