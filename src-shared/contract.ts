@@ -13,10 +13,11 @@ import {
 import type { DecodedDocument } from './documents';
 import type { ProfileHistory } from './history';
 import type { Delivery, DeliveryPayloadView, DeliverySummary, InboxSettingsView } from './inbox';
-import type { AuditRecord, RequestLogEntry } from './logs';
+import type { AuditPage, RequestLogEntry } from './logs';
 import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
 import type { SavedWalk, WalkStage } from './walk';
+import { auditFilter } from './log-inputs';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 /**
@@ -50,8 +51,6 @@ function serviceId() {
 const processId = serviceId();
 const stepId = serviceId();
 const documentId = serviceId();
-/** A filter on the audit: what the log recorded, matched as given. */
-const processFilter = z.string().trim().min(1).max(200);
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -161,33 +160,35 @@ export const calls = {
       .strict(),
   ),
 
-  'audit.list': call<AuditRecord[]>()(
-    z
-      .object({
-        profileId: profileId.optional(),
-        processId: processFilter.optional(),
-        from: z.iso.datetime({ local: true, offset: true }).optional(),
-        to: z.iso.datetime({ local: true, offset: true }).optional(),
-        limit: z.number().int().min(1).max(10_000).default(500),
+  'audit.list': call<AuditPage>()(
+    auditFilter
+      .extend({
+        cursor: z
+          .string()
+          .regex(/^\d{1,15}$/, 'is not a cursor this console gave')
+          .optional(),
+        limit: z.number().int().min(1).max(10_000).default(200),
       })
       .strict()
-      .default({ limit: 500 }),
+      .default({ limit: 200 }),
   ),
   'audit.export': call<{ path: string; count: number }>()(
-    z
-      .object({
-        format: z.enum(['csv', 'jsonl']),
-
-        profileId: profileId.optional(),
-        processId: processFilter.optional(),
-      })
-      .strict(),
+    auditFilter.extend({ format: z.enum(['csv', 'jsonl']) }).strict(),
   ),
+  'audit.cancelExport': call<{ cancelled: boolean }>()(noInput),
   'requests.list': call<RequestLogEntry[]>()(
     z
-      .object({ profileId: profileId.optional(), limit: z.number().int().min(1).max(1000).default(1000) })
+      .object({
+        profileId: profileId.optional(),
+        /** The id of the last entry of the previous page: this page starts after it. */
+        before: z.string().min(1).max(100).optional(),
+        /** Part of the method, path or status, any case. */
+        text: z.string().trim().max(200).optional(),
+        onlyFailures: z.boolean().optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
       .strict()
-      .default({ limit: 1000 }),
+      .default({ limit: 200 }),
   ),
 
   'sandbox.status': call<SandboxStatus>()(noInput),
@@ -235,6 +236,8 @@ export const events = {
   'inbox.delivery': event<DeliverySummary>(),
   /** The embedded reference service started, failed, stopped, or is waiting for the keychain. */
   'sandbox.changed': event<SandboxStatus>(),
+  /** An audit export wrote another batch (`written` of `total` records). */
+  'audit.exportProgress': event<{ written: number; total: number }>(),
 } as const;
 
 /** The name of an event main pushes, e.g. `menu.saveDocument`. */

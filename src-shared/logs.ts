@@ -86,6 +86,26 @@ export interface AuditRecord {
   outcome: AuditOutcome | null;
 }
 
+/** How far a background rebuild of the audit index has read the file. */
+export interface AuditIndexing {
+  indexedBytes: number;
+  totalBytes: number;
+}
+
+/** One page of the audit, newest first, with the count of every record the filter matches. */
+export interface AuditPage {
+  records: AuditRecord[];
+  /** Records matching the filter (so far, while `indexing`). */
+  total: number;
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Non-null while the index catches up with the file: the page may miss the newest records. */
+  indexing: AuditIndexing | null;
+}
+
+/** The outcomes a filter can ask for: an outcome, or `pending` for none recorded. */
+export type AuditOutcomeFilter = AuditOutcome['outcome'] | 'pending';
+
 /** One HTTP exchange with a service, secrets and confidential values redacted. */
 export interface RequestLogEntry {
   id: string;

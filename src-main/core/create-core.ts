@@ -74,6 +74,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const profiles = createProfileStore(dataDir);
   const vault = createCredentialVault({ store: secretStore });
   const audit = createAuditLog(dataDir);
+  // Checks the index against the file now, so a rebuild runs before anyone opens the Audit screen.
+  audit.warmUp();
   const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit });
   const documents = createDocumentDecoder(options.documentWorker);
   const events = createEventHub();
@@ -113,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       await embedded.stop();
       await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
+      audit.close();
     },
   };
 }

@@ -10,6 +10,11 @@ import type { RequestRecorder } from './ports';
 /** Filter of {@link RequestLog.list}. */
 export interface RequestLogFilter {
   profileId?: string;
+  /** The id of the last entry of the previous page: entries older than it. */
+  before?: string;
+  /** Part of the method, path or status, any case. */
+  text?: string;
+  onlyFailures?: boolean;
   /** Most entries returned; all kept entries by default. */
   limit?: number;
 }
@@ -26,6 +31,7 @@ export function createRequestLog(capacity = 1000): RequestLog {
   const ring: (RequestLogEntry | undefined)[] = new Array<RequestLogEntry | undefined>(capacity);
   let next = 0;
   let size = 0;
+  const ringHas = (id: string) => ring.some((entry) => entry?.id === id);
   return {
     record(entry) {
       ring[next] = redactEntry(entry);
@@ -34,11 +40,21 @@ export function createRequestLog(capacity = 1000): RequestLog {
     },
     list(filter = {}) {
       const limit = filter.limit ?? capacity;
+      const text = filter.text?.toLowerCase();
       const found: RequestLogEntry[] = [];
+      // A cursor that has left the ring (or never was) starts from the newest entry.
+      let started = filter.before === undefined || !ringHas(filter.before);
       for (let back = 1; back <= size && found.length < limit; back += 1) {
         const entry = ring[(next - back + capacity) % capacity]!;
-        if (filter.profileId === undefined || entry.profileId === filter.profileId)
-          found.push(structuredClone(entry));
+        if (!started) {
+          started = entry.id === filter.before;
+          continue;
+        }
+        if (filter.profileId !== undefined && entry.profileId !== filter.profileId) continue;
+        if (filter.onlyFailures && entry.errorCode === null) continue;
+        if (text && !`${entry.method} ${entry.path} ${entry.status ?? ''}`.toLowerCase().includes(text))
+          continue;
+        found.push(structuredClone(entry));
       }
       return found;
     },

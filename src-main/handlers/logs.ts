@@ -18,12 +18,15 @@ export const logsHandlers: DomainHandlers<'history' | 'audit' | 'requests'> = {
           }
         : undefined,
     ),
-  'audit.list': (core, filter) => core.audit.list(filter),
-  'audit.export': async (core, { format, profileId, processId }) => {
+  'audit.list': (core, query) => core.audit.page(query),
+  'audit.export': async (core, { format, ...filter }) => {
     // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
     const target = await core.chooseSavePath(`process-console-audit.${format}`);
     if (!target) throw new Failure('cancelled', 'Export cancelled.');
-    return core.audit.exportTo(target, format, { profileId, processId });
+    return core.audit.exportTo(target, format, filter, {
+      onProgress: (progress) => core.events.emit('audit.exportProgress', progress),
+    });
   },
+  'audit.cancelExport': (core) => ({ cancelled: core.audit.cancelExport() }),
   'requests.list': (core, filter) => core.requests.list(filter),
 };

@@ -1,7 +1,9 @@
-import { isAbsolute } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { AuditRecord } from '../../../src-shared/logs';
 import { Failure } from '../failure';
-import { writeFileAtomic } from '../json-file';
+import { fsyncFolder } from '../json-file';
 
 /**
  * Audit records as a file for someone else: JSONL (one joined record per line) for tools, CSV for a
@@ -42,23 +44,65 @@ const columns: [string, (record: AuditRecord) => string | number | boolean | nul
   ['attempts', (r) => r.outcome?.attempts ?? null],
 ];
 
-/** Writes `records` to `path` atomically; throws an `invalid_input` Failure naming the path when it cannot. */
-export function exportAuditRecords(
+/** What an export reports while it runs. */
+export interface AuditExportProgress {
+  written: number;
+  total: number;
+}
+
+/** How to follow and stop a running export. */
+export interface AuditExportControl {
+  signal?: AbortSignal;
+  onProgress?: (progress: AuditExportProgress) => void;
+}
+
+/**
+ * Streams `batches` to `path` with bounded memory: into a temp file beside it, fsynced, then renamed
+ * over `path`, so a crash, a failure or a cancel leaves the old file or none, never half of one.
+ * Throws a `cancelled` Failure when `signal` aborts, an `invalid_input` one naming the path when it
+ * cannot write.
+ */
+export async function streamAuditExport(
   path: string,
   format: AuditExportFormat,
-  records: AuditRecord[],
-): AuditExport {
+  batches: Iterable<AuditRecord[]>,
+  total: number,
+  control: AuditExportControl = {},
+): Promise<AuditExport> {
   if (!isAbsolute(path))
     throw new Failure('invalid_input', `The export path "${path}" must be a full (absolute) path.`);
-  const content =
-    format === 'csv' ? toCsv(records) : records.map((record) => `${JSON.stringify(record)}\n`).join('');
+  const folder = dirname(path);
+  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let count = 0;
+  let handle: FileHandle | null = null;
   try {
-    writeFileAtomic(path, content);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    handle = await open(temp, 'wx', 0o600);
+    if (format === 'csv') await handle.writeFile(csvRow(columns.map(([name]) => name)));
+    for (const records of batches) {
+      if (control.signal?.aborted) throw new Failure('cancelled', 'Export cancelled; no file was written.');
+      const text =
+        format === 'csv'
+          ? records.map((record) => csvRow(columns.map(([, cell]) => cell(record)))).join('')
+          : records.map((record) => `${JSON.stringify(record)}\n`).join('');
+      await handle.writeFile(text);
+      count += records.length;
+      control.onProgress?.({ written: count, total });
+    }
+    await handle.sync();
+    await handle.close();
+    handle = null;
+    if (control.signal?.aborted) throw new Failure('cancelled', 'Export cancelled; no file was written.');
+    await rename(temp, path);
   } catch (error) {
+    await handle?.close();
+    await rm(temp, { force: true });
+    if (error instanceof Failure) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new Failure('invalid_input', `The audit export could not be written to ${path} (${code}).`);
   }
-  return { path, count: records.length };
+  fsyncFolder(folder);
+  return { path, count };
 }
 
 /** RFC 4180 CSV (CRLF line ends, a header row) with formula-looking cells prefixed by a quote. */
@@ -67,7 +111,11 @@ export function toCsv(records: AuditRecord[]): string {
     columns.map(([name]) => name),
     ...records.map((record) => columns.map(([, cell]) => cell(record))),
   ];
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return rows.map(csvRow).join('');
+}
+
+function csvRow(row: (string | number | boolean | null)[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
 }
 
 /** One CSV cell: defused if a spreadsheet would read it as a formula, quoted when it must be. */

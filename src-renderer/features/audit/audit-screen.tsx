@@ -1,50 +1,38 @@
-import { useState } from 'react';
-import type { AuditRecord } from '../../../src-shared/logs';
-import { RemoteView } from '../../components/remote-view';
-import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useNavigation } from '../../lib/navigation';
-import { useRemote } from '../../lib/cache';
+import { useDeferredValue, useState } from 'react';
 import { Checkbox } from '../../components/checkbox';
+import { useNavigation } from '../../lib/navigation';
+import { AuditExportButtons } from './audit-export-buttons';
+import { AuditRecords } from '../../components/audit-records';
+import type { AuditScreenFilter } from '../../lib/use-audit-pages';
 
-const actionLabels: Record<AuditRecord['intent']['action'], string> = {
-  'process.start': 'Start process',
-  'note.add': 'Add note',
-  'step.complete': 'Complete step',
-};
+type Action = NonNullable<AuditScreenFilter['action']>;
+type Outcome = NonNullable<AuditScreenFilter['outcome']>;
 
-/** Every change the console made, newest first, filterable; a row opens its detail; export to CSV or JSONL. */
+/** Every change the console made, newest first, filtered as one types; a row opens its detail; export to CSV or JSONL. */
 export function AuditScreen({ profileId }: { profileId: string | null }) {
   const [onlyProfile, setOnlyProfile] = useState(true);
   const [processFilter, setProcessFilter] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
-  const [exported, setExported] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [action, setAction] = useState<Action | ''>('');
+  const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [environment, setEnvironment] = useState<'test' | 'live' | ''>('');
   const openProcess = useNavigation((state) => state.openProcess);
-  const filter = {
+  const filter: AuditScreenFilter = {
     ...(onlyProfile && profileId ? { profileId } : {}),
     ...(processFilter.trim() ? { processId: processFilter.trim() } : {}),
+    ...(text.trim() ? { text: text.trim() } : {}),
+    ...(action ? { action } : {}),
+    ...(outcome ? { outcome } : {}),
+    ...(environment ? { environment } : {}),
   };
-  const [remote, reload] = useRemote('audit.list', { ...filter, limit: 1000 }, { keepPrevious: true });
-
-  async function exportAs(format: 'csv' | 'jsonl') {
-    const result = await api.audit.export({ format, ...filter });
-    setExported(
-      result.ok ? `Exported ${result.value.count} records to ${result.value.path}` : result.error.message,
-    );
-  }
+  // Typing stays responsive: the list follows the latest filter when React has time.
+  const shownFilter = useDeferredValue(filter);
 
   return (
     <div className="screen">
       <header className="screen-header">
         <h1>Audit</h1>
-        <div className="button-row">
-          <button type="button" onClick={() => void exportAs('csv')}>
-            Export CSV
-          </button>
-          <button type="button" onClick={() => void exportAs('jsonl')}>
-            Export JSONL
-          </button>
-        </div>
+        <AuditExportButtons filter={filter} />
       </header>
       <div className="toolbar">
         <Checkbox checked={onlyProfile} onChange={setOnlyProfile}>
@@ -54,126 +42,46 @@ export function AuditScreen({ profileId }: { profileId: string | null }) {
           <span>Process id</span>
           <input value={processFilter} onChange={(event) => setProcessFilter(event.target.value)} />
         </label>
-        <button type="button" onClick={reload}>
-          Refresh
-        </button>
+        <label className="inline-field">
+          <span>Reference or step contains</span>
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
+        </label>
+        <label className="inline-field">
+          <span>Action</span>
+          <select value={action} onChange={(event) => setAction(event.target.value as Action | '')}>
+            <option value="">Any</option>
+            <option value="process.start">Start process</option>
+            <option value="note.add">Add note</option>
+            <option value="step.complete">Complete step</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Environment</span>
+          <select
+            value={environment}
+            onChange={(event) => setEnvironment(event.target.value as 'test' | 'live' | '')}
+          >
+            <option value="">Any</option>
+            <option value="test">Test</option>
+            <option value="live">Live</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Outcome</span>
+          <select value={outcome} onChange={(event) => setOutcome(event.target.value as Outcome | '')}>
+            <option value="">Any</option>
+            <option value="succeeded">Succeeded</option>
+            <option value="failed">Failed</option>
+            <option value="unknown">Unknown</option>
+            <option value="pending">No outcome recorded</option>
+          </select>
+        </label>
       </div>
-      {exported && (
-        <p role="status" className="muted">
-          {exported}
-        </p>
-      )}
-      <RemoteView
-        remote={remote}
-        onRetry={reload}
-        label="audit records"
-        isEmpty={(records) => records.length === 0}
+      <AuditRecords
+        filter={shownFilter}
         empty="The console has made no changes yet."
-      >
-        {(records) => (
-          <table className="table" aria-label="Audit records">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col">Process</th>
-                <th scope="col">Step</th>
-                <th scope="col">Profile</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <AuditRow
-                  key={record.intent.actionId}
-                  record={record}
-                  open={selected === record.intent.actionId}
-                  onToggle={() =>
-                    setSelected(selected === record.intent.actionId ? null : record.intent.actionId)
-                  }
-                  onOpenProcess={openProcess}
-                />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </RemoteView>
+        onOpenProcess={openProcess}
+      />
     </div>
-  );
-}
-
-function AuditRow({
-  record,
-  open,
-  onToggle,
-  onOpenProcess,
-}: {
-  record: AuditRecord;
-  open: boolean;
-  onToggle: () => void;
-  onOpenProcess: (id: string) => void;
-}) {
-  const { intent, outcome } = record;
-  const processId = intent.processId ?? outcome?.processId ?? null;
-  return (
-    <>
-      <tr className={open ? 'selected' : undefined}>
-        <td>
-          <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
-            {formatDateTime(intent.at)}
-          </button>
-        </td>
-        <td>{actionLabels[intent.action]}</td>
-        <td>{intent.externalReference ?? processId ?? '—'}</td>
-        <td>{intent.stepName ?? '—'}</td>
-        <td>
-          {intent.profileName} ({intent.environment.toUpperCase()})
-        </td>
-        <td>
-          <span className={`outcome outcome-${outcome?.outcome ?? 'pending'}`}>
-            {outcome ? outcome.outcome : 'no outcome recorded'}
-          </span>
-        </td>
-      </tr>
-      {open && (
-        <tr className="detail-row">
-          <td colSpan={6}>
-            <dl className="facts">
-              <dt>Key name</dt>
-              <dd>{intent.keyName}</dd>
-              <dt>Idempotency key</dt>
-              <dd>
-                <code>{intent.idempotencyKey ?? '—'}</code>
-              </dd>
-              {outcome && (
-                <>
-                  <dt>Result</dt>
-                  <dd>
-                    {outcome.message} {outcome.status !== null && `(HTTP ${outcome.status})`} ·{' '}
-                    {outcome.attempts} attempt(s)
-                  </dd>
-                </>
-              )}
-              {intent.note && (
-                <>
-                  <dt>Note</dt>
-                  <dd className="pre-wrap">{intent.note.contents}</dd>
-                </>
-              )}
-            </dl>
-            {intent.fields.length > 0 && (
-              <pre className="code-block" tabIndex={0}>
-                {JSON.stringify(intent.fields, null, 2)}
-              </pre>
-            )}
-            {processId && (
-              <button type="button" onClick={() => onOpenProcess(processId)}>
-                Open process
-              </button>
-            )}
-          </td>
-        </tr>
-      )}
-    </>
   );
 }

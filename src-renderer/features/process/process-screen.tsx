@@ -9,6 +9,7 @@ import { useNavigation } from '../../lib/navigation';
 import { noteAdded, useProcessLookup } from '../../lib/process-cache';
 import { currentValue } from '../../lib/remote';
 import { AccountsTab } from './accounts-tab';
+import { AuditTab } from './audit-tab';
 import { DocumentsTab } from './documents-tab';
 import { FieldsTab } from './fields-tab';
 import { NotesTab } from './notes-tab';
@@ -115,6 +116,11 @@ export function ProcessScreen({
             label: 'Fields',
             badge: process.fields.length,
             render: () => <FieldsTab process={process} />,
+          },
+          {
+            id: 'audit',
+            label: 'Audit',
+            render: () => <AuditTab processId={process.processId} />,
           },
         ]}
       />

@@ -1,28 +1,28 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import { RemoteView } from '../../components/remote-view';
 import { formatBytes } from '../../lib/format';
-import { useRemote } from '../../lib/cache';
+import { VirtualTable } from '../../components/virtual-table';
+import { useRequestPages } from './use-request-pages';
 import { Checkbox } from '../../components/checkbox';
 
-/** The last 1,000 calls to services, newest first; a row opens its (redacted) detail. */
+const columns = {
+  header: ['Time', 'Request', 'Status', 'Duration', 'Size'],
+  grid: '11rem minmax(12rem, 3fr) 7rem 6rem 6rem',
+};
+
+/** The last 1,000 calls to services, newest first, a page at a time as it scrolls; a row opens its (redacted) detail. */
 export function RequestsScreen({ profileId }: { profileId: string | null }) {
   const [onlyProfile, setOnlyProfile] = useState(true);
   const [text, setText] = useState('');
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const filter = onlyProfile && profileId ? { profileId } : {};
-  const [remote, reload] = useRemote('requests.list', { ...filter, limit: 1000 }, { keepPrevious: true });
-
-  const visible = (entries: RequestLogEntry[]) =>
-    entries.filter(
-      (entry) =>
-        (!onlyErrors || entry.errorCode !== null) &&
-        (!text.trim() ||
-          `${entry.method} ${entry.path} ${entry.status ?? ''}`
-            .toLowerCase()
-            .includes(text.trim().toLowerCase())),
-    );
+  const filter = useDeferredValue({
+    ...(onlyProfile && profileId ? { profileId } : {}),
+    ...(text.trim() ? { text: text.trim() } : {}),
+    ...(onlyErrors ? { onlyFailures: true } : {}),
+  });
+  const { remote, entries, reload, loadMore } = useRequestPages(filter);
 
   return (
     <div className="screen">
@@ -48,31 +48,27 @@ export function RequestsScreen({ profileId }: { profileId: string | null }) {
         remote={remote}
         onRetry={reload}
         label="requests"
-        isEmpty={(entries) => visible(entries).length === 0}
+        isEmpty={(first) => first.length === 0}
         empty="No requests match."
       >
-        {(entries) => (
-          <table className="table" aria-label="Requests">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Request</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Size</th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible(entries).map((entry) => (
-                <RequestRow
-                  key={entry.id}
-                  entry={entry}
-                  open={selected === entry.id}
-                  onToggle={() => setSelected(selected === entry.id ? null : entry.id)}
-                />
-              ))}
-            </tbody>
-          </table>
+        {() => (
+          <VirtualTable
+            label="Requests"
+            items={entries}
+            total={entries.length}
+            columns={columns.grid}
+            header={columns.header}
+            estimateSize={38}
+            getKey={(entry) => entry.id}
+            onNearEnd={loadMore}
+            renderRow={(entry) => (
+              <RequestRow
+                entry={entry}
+                open={selected === entry.id}
+                onToggle={() => setSelected(selected === entry.id ? null : entry.id)}
+              />
+            )}
+          />
         )}
       </RemoteView>
     </div>
@@ -90,24 +86,26 @@ function RequestRow({
 }) {
   return (
     <>
-      <tr className={open ? 'selected' : undefined}>
-        <td>
+      <div role="row" className={`virtual-table-row${open ? ' selected' : ''}`}>
+        <div role="cell">
           <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
             {entry.at.replace('T', ' ').slice(0, 19)}
           </button>
-        </td>
-        <td>
+        </div>
+        <div role="cell">
           <code>
             {entry.method} {entry.path}
           </code>
-        </td>
-        <td className={entry.errorCode ? 'error-text' : undefined}>{entry.status ?? entry.errorCode}</td>
-        <td>{entry.durationMs} ms</td>
-        <td>{formatBytes(entry.responseBytes)}</td>
-      </tr>
+        </div>
+        <div role="cell" className={entry.errorCode ? 'error-text' : undefined}>
+          {entry.status ?? entry.errorCode}
+        </div>
+        <div role="cell">{entry.durationMs} ms</div>
+        <div role="cell">{formatBytes(entry.responseBytes)}</div>
+      </div>
       {open && (
-        <tr className="detail-row">
-          <td colSpan={5}>
+        <div role="row" className="virtual-table-detail">
+          <div role="cell">
             <dl className="facts">
               <dt>Operation</dt>
               <dd>{entry.operation}</dd>
@@ -128,8 +126,8 @@ function RequestRow({
               <HeaderTable title="Request headers" headers={entry.requestHeaders} />
               <HeaderTable title="Response headers" headers={entry.responseHeaders} />
             </div>
-          </td>
-        </tr>
+          </div>
+        </div>
       )}
     </>
   );

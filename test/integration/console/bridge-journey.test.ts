@@ -204,7 +204,7 @@ describe('the console through its bridge', () => {
     const { note, completed, secretValue } = await noteAndComplete(api, profileId);
     expect(note.author).toBe('Bridge journey key');
     expect(completed.currentStep?.name).toBe('Tell the customer');
-    const audit = await value(api.audit.list({ profileId }));
+    const audit = (await value(api.audit.list({ profileId }))).records;
     expect(audit.map((record) => [record.intent.action, record.outcome?.outcome])).toEqual([
       ['step.complete', 'succeeded'],
       ['note.add', 'succeeded'],

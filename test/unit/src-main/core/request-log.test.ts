@@ -24,6 +24,42 @@ function entry(n: number, extra: Partial<RequestLogEntry> = {}): RequestLogEntry
 }
 
 describe('request log', () => {
+  it('pages after a cursor, with filters on profile, failures and text, every entry once', () => {
+    const log = createRequestLog(50);
+    for (let n = 1; n <= 60; n += 1)
+      log.record(entry(n, n % 5 === 0 ? { status: null, errorCode: 'timeout', method: 'POST' } : {}));
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = log.list({ before, limit: 7 });
+      if (page.length === 0) break;
+      seen.push(...page.map((e) => e.id));
+      before = page.at(-1)!.id;
+    }
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => `r${60 - i}`));
+    expect(log.list({ onlyFailures: true, limit: 3 }).map((e) => e.id)).toEqual(['r60', 'r55', 'r50']);
+    expect(log.list({ onlyFailures: true, before: 'r55', profileId: 'even' }).map((e) => e.id)).toEqual([
+      'r50',
+      'r40',
+      'r30',
+      'r20',
+    ]);
+    expect(log.list({ text: 'processes/1' }).map((e) => e.id)).toEqual([
+      'r19',
+      'r18',
+      'r17',
+      'r16',
+      'r15',
+      'r14',
+      'r13',
+      'r12',
+      'r11',
+    ]);
+    expect(log.list({ text: 'post /OPEN' }).map((e) => e.id)).toHaveLength(10);
+    // A cursor that has left the ring starts again from the newest entry.
+    expect(log.list({ before: 'r1', limit: 1 }).map((e) => e.id)).toEqual(['r60']);
+  });
+
   it('keeps the last entries up to its capacity, newest first', () => {
     const log = createRequestLog(3);
     expect(log.list()).toEqual([]);
