@@ -11,6 +11,9 @@ export const documentsHandlers: DomainHandlers<'documents'> = {
   'documents.search': (core, { documentRef, query, offset, limit }) =>
     core.documents.page({ type: 'search', ref: documentRef, query, offset, limit }),
   'documents.source': (core, { documentRef }) => core.documents.page({ type: 'source', ref: documentRef }),
-  'documents.close': (core, { documentRef }) => core.documents.page({ type: 'close', ref: documentRef }),
+  'documents.close': async (core, { documentRef }) => {
+    const { closed } = await core.documents.page({ type: 'close', ref: documentRef });
+    return { closed };
+  },
   'documents.save': (core, { profileId, documentId }) => saveDocumentAs(core, profileId, documentId),
 };

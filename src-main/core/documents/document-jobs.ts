@@ -35,6 +35,6 @@ function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[Documen
     case 'source':
       return { text: store.get(job.ref).opened.text ?? '' };
     case 'close':
-      return { closed: store.close(job.ref) };
+      return { closed: store.close(job.ref), open: store.size() };
   }
 }

@@ -18,7 +18,8 @@ export interface DocumentJobResults {
   text: TextPage;
   search: SearchPage;
   source: { text: string };
-  close: { closed: boolean };
+  /** `open` counts the documents still kept where this one was. */
+  close: { closed: boolean; open: number };
 }
 
 /** A job as posted to the long-lived worker, numbered so replies find their caller. */

@@ -120,7 +120,7 @@ describe('paging an open document', () => {
   it('says plainly that a closed document must be opened again, and Copy gives the original text', () => {
     const { store, ref } = opened();
     expect(runDocumentJob(store, { type: 'source', ref }).text).toBe(xml);
-    expect(runDocumentJob(store, { type: 'close', ref })).toEqual({ closed: true });
+    expect(runDocumentJob(store, { type: 'close', ref })).toEqual({ closed: true, open: 0 });
     const gone = failureOf(() => runDocumentJob(store, { type: 'text', ref, fromLine: 0, toLine: 10 }));
     expect(gone.error).toEqual({ code: 'not_found', message: documentGoneMessage });
   });
