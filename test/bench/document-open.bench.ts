@@ -150,7 +150,8 @@ async function viaChromium(page: Page, url: string, filename: string) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   });
-  await viewer.getByRole('listitem').last().filter({ hasText: '</ServiceRequest>' }).waitFor();
+  // The last line (the old build printed an empty line after it) is on screen.
+  await viewer.getByRole('listitem').filter({ hasText: '</ServiceRequest>' }).waitFor();
   const longest = await page.evaluate(() =>
     Math.max(0, ...(window as unknown as { benchTasks: number[] }).benchTasks),
   );
