@@ -112,6 +112,8 @@ async function main(): Promise<void> {
       return choice.canceled || !choice.filePath ? null : choice.filePath;
     },
   });
+  // The document worker starts with the console, so opening a large document does not wait for it.
+  core.documents.start();
   registerHandlers(core);
   let readyOnce = false;
   const windowOptions = {

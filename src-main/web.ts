@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
     startSandbox,
   });
+  // The document worker starts with the console, so opening a large document does not wait for it.
+  core.documents.start();
   await core.embedded.start();
   const embedded = core.embedded.status();
   if (embedded.state === 'failed') console.error(embedded.message);

@@ -10,7 +10,13 @@ import {
   type Process,
   type Step,
 } from './api';
-import type { DecodedDocument } from './documents';
+import {
+  documentRefInput,
+  documentSearchInput,
+  documentTextInput,
+  documentTreeInput,
+} from './document-inputs';
+import type { DocumentView, SearchPage, TextPage, TreePage } from './documents';
 import type { ProfileHistory } from './history';
 import type { Delivery, DeliveryPayloadView, DeliverySummary, InboxSettingsView } from './inbox';
 import type { AuditPage, RequestLogEntry } from './logs';
@@ -126,7 +132,7 @@ export const calls = {
     z.object({ profileId, processId, intentId, confirmation }).extend(noteInputSchema.shape).strict(),
   ),
 
-  'documents.get': call<DecodedDocument>()(
+  'documents.get': call<DocumentView>()(
     z
       .object({
         profileId,
@@ -138,6 +144,12 @@ export const calls = {
         message: 'give either documentId or href',
       }),
   ),
+  'documents.tree': call<TreePage>()(documentTreeInput),
+  'documents.text': call<TextPage>()(documentTextInput),
+  'documents.search': call<SearchPage>()(documentSearchInput),
+  /** The decoded original text, for Copy: fetched only when asked for. */
+  'documents.source': call<{ text: string }>()(documentRefInput),
+  'documents.close': call<{ closed: boolean }>()(documentRefInput),
   'documents.save': call<{ path: string; bytes: number }>()(
     z
       .object({

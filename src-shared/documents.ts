@@ -59,3 +59,60 @@ export interface DecodedDocument {
   /** For images of 5 MiB or less: a `data:` URL for a preview, typed from the sniffed bytes. */
   previewDataUrl?: string;
 }
+
+/** One element as the paged tree sends it: its children come by path, a page at a time. */
+export interface XmlNodeSummary {
+  /** Where the element is: '0' for the root, '0.3' for the root's fourth child, and so on. */
+  path: string;
+  name: string;
+  attributes: Record<string, string>;
+  /** The element's own text, cut to 1,000 characters for the tree (the raw view has it whole). */
+  text: string;
+  childCount: number;
+}
+
+/** A page of an element's children. */
+export interface TreePage {
+  path: string;
+  offset: number;
+  /** How many children the element has in all. */
+  total: number;
+  children: XmlNodeSummary[];
+}
+
+/** A range of lines of the raw view's text (the pretty text for parsed XML, else the text). */
+export interface TextPage {
+  fromLine: number;
+  lineCount: number;
+  lines: string[];
+}
+
+/** A page of the tree elements whose name, text or attributes contain the query. */
+export interface SearchPage {
+  query: string;
+  offset: number;
+  total: number;
+  paths: string[];
+}
+
+/**
+ * The first answer for an opened document: what is looked at first (the form view, metadata and
+ * counts, the root with its first children and the first lines of text). The rest is paged from
+ * the copy main keeps under `documentRef` until the document is closed or let go.
+ */
+export interface DocumentView {
+  documentRef: string;
+  documentId?: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  kind: DocumentKind;
+  warnings: string[];
+  nodeCount?: number;
+  form?: ServiceRequestForm;
+  previewDataUrl?: string;
+  /** For parsed XML: the root element and the first page of its children. */
+  tree?: { root: XmlNodeSummary; firstChildren: TreePage };
+  /** For XML and text: the first lines of the raw view and how many lines it has. */
+  text?: TextPage;
+}

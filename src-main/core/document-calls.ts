@@ -1,4 +1,4 @@
-import type { DecodedDocument } from '../../src-shared/documents';
+import type { DocumentView } from '../../src-shared/documents';
 import { documentIdFromPath } from '../../src-shared/process-paths';
 import type { Core } from './create-core';
 import { decodeBase64Strict } from './documents/decode-base64';
@@ -13,7 +13,7 @@ export async function getDocument(
   profileId: string,
   documentId?: string,
   href?: string,
-): Promise<DecodedDocument> {
+): Promise<DocumentView> {
   const raw = await core.client.getDocument(
     profileId,
     documentId !== undefined ? { documentId } : { href: href! },

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import type { DecodedDocument } from '../../../src-shared/documents';
+import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
 import { checkEncodedLength, maxDecodedLength } from './decode-base64';
-import { checkRawDocument, decodeDocument } from './decode-document';
+import { runDocumentJob } from './document-jobs';
+import { createDocumentStore, type DocumentStore } from './document-store';
 import { workerHeapMb, workerThresholdBytes, workerTimeoutMs } from './limits';
-import type { WorkerJob, WorkerReply } from './worker-protocol';
+import { checkRawDocument } from './raw-document';
+import type { DocumentJob, DocumentJobResults, WorkerReply, WorkerRequest } from './worker-protocol';
 
 /** Where the worker lives and how it is run. */
 export interface DocumentDecoderOptions {
@@ -12,119 +14,139 @@ export interface DocumentDecoderOptions {
   workerUrl: URL;
   /** Node flags for the worker, e.g. a TypeScript loader when the worker is a .ts file. */
   workerExecArgv?: string[];
-  /** Documents decoding to more bytes than this go to a worker; default 1 MiB. */
+  /** Documents decoding to more bytes than this go to the worker; default 1 MiB. */
   workerThresholdBytes?: number;
-  /** How long one worker may run; default 20 s. */
+  /** How long the worker may take over one job; default 20 s. */
   timeoutMs?: number;
-  /** Workers running at once; more documents wait their turn. Default 2. */
-  maxWorkers?: number;
+  /** The kept copies in the main thread (small documents); the worker keeps its own. */
+  store?: DocumentStore;
 }
 
-/** Decodes documents, the large ones off the main thread. */
+type PageJob = Exclude<DocumentJob, { type: 'open' }>;
+
+/** Opens documents (the large ones in the one long-lived worker) and pages the kept copies. */
 export interface DocumentDecoder {
-  /** Decodes one answer of the documents operation; rejects with a Failure for bad data. */
-  decode(raw: unknown, documentId?: string): Promise<DecodedDocument>;
-  /** Stops running workers and refuses waiting and new work with a 'cancelled' Failure. */
+  /** Decodes one answer of the documents operation and keeps it; rejects with a Failure for bad data. */
+  decode(raw: unknown, documentId?: string): Promise<DocumentView>;
+  /** A page of an open document, from wherever it is kept (its handle says where). */
+  page<J extends PageJob>(job: J): Promise<DocumentJobResults[J['type']]>;
+  /** Starts the worker now, so the first large document does not wait for it. */
+  start(): void;
+  /** Stops the worker and refuses pending and new work with a 'cancelled' Failure. */
   close(): Promise<void>;
 }
 
-type Stop = (reason: Failure) => void;
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (reason: Error) => void;
+  timer: NodeJS.Timeout;
+}
 
-/** Creates the decoder; small documents are decoded in this thread, large ones in a worker each. */
+/** Creates the decoder; the worker is started on the first large document and then kept. */
 export function createDocumentDecoder(options: DocumentDecoderOptions): DocumentDecoder {
   const threshold = options.workerThresholdBytes ?? workerThresholdBytes;
   const timeoutMs = options.timeoutMs ?? workerTimeoutMs;
-  const maxWorkers = Math.max(1, options.maxWorkers ?? 2);
-  const running = new Set<Stop>();
-  const ending = new Set<Promise<number>>();
-  const waiting: { start: () => void; stop: Stop }[] = [];
-  let busy = 0;
+  const local = options.store ?? createDocumentStore({ prefix: 'm' });
+  const pending = new Map<number, Pending>();
+  let worker: Worker | undefined;
+  let nextId = 1;
   let closed = false;
+  let ending: Promise<unknown> = Promise.resolve();
 
   const cancelled = () =>
     new Failure('cancelled', 'The console is closing, so the document was not decoded.');
 
-  function runWorker(job: WorkerJob): Promise<DecodedDocument> {
-    return new Promise<DecodedDocument>((resolve, reject) => {
-      const worker = new Worker(options.workerUrl, {
-        workerData: job,
-        execArgv: options.workerExecArgv ?? [],
-        resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
-      });
-      let settled = false;
-      const finish = (settle: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        running.delete(stop);
-        const end = worker.terminate();
-        ending.add(end);
-        void end.finally(() => ending.delete(end));
-        settle();
-      };
-      const stop: Stop = (reason) => finish(() => reject(reason));
-      const timer = setTimeout(() => stop(timedOut(timeoutMs)), timeoutMs);
-      running.add(stop);
-      worker.once('message', (reply: WorkerReply) => finish(() => settleReply(reply, resolve, reject)));
-      worker.once('error', (error: Error & { code?: string }) => stop(crashed(error.code)));
-      worker.once('exit', (code) => stop(crashed(`exit code ${code}`)));
-    });
-  }
-
-  // A slot is taken before the worker starts and given back when it settles, so at most
-  // maxWorkers documents are decoding at once, whatever the order of calls.
-  function acquire(): Promise<void> {
-    if (busy < maxWorkers) {
-      busy++;
-      return Promise.resolve();
+  // A stuck or broken worker takes its kept documents with it; later pages of them say so.
+  function stopWorker(reason: Failure): void {
+    const stopping = worker;
+    worker = undefined;
+    if (stopping) ending = stopping.terminate();
+    for (const [id, entry] of pending) {
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      entry.reject(reason);
     }
-    return new Promise((start, stop) => {
-      const take = () => {
-        busy++;
-        start();
-      };
-      waiting.push({ start: take, stop });
-    });
   }
 
-  function release(): void {
-    busy--;
-    waiting.shift()?.start();
+  function startWorker(): Worker {
+    const started = new Worker(options.workerUrl, {
+      execArgv: options.workerExecArgv ?? [],
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+    });
+    started.on('message', (reply: WorkerReply) => {
+      const entry = pending.get(reply.id);
+      if (!entry) return;
+      pending.delete(reply.id);
+      clearTimeout(entry.timer);
+      if (reply.ok) entry.resolve(reply.value);
+      else if ('error' in reply) entry.reject(new Failure(reply.error.code, reply.error.message));
+      else entry.reject(new Error(`The document worker failed: ${reply.bug}`));
+    });
+    started.once('error', (error: Error & { code?: string }) => {
+      if (worker === started) stopWorker(crashed(error.code));
+    });
+    started.once('exit', (code) => {
+      if (worker === started) stopWorker(crashed(`exit code ${code}`));
+    });
+    // An idle worker must not keep a test runner or the browser shell's process alive.
+    started.unref();
+    return started;
+  }
+
+  // V8 keeps a heap it has grown; when the worker holds no document any more, a fresh worker
+  // gives the memory of a 10 MiB decode back to the system at once instead of some time later.
+  function renewWorker(): void {
+    if (closed || !worker || pending.size > 0) return;
+    const old = worker;
+    worker = startWorker();
+    ending = old.terminate();
+  }
+
+  function post(job: DocumentJob): Promise<unknown> {
+    if (closed) return Promise.reject(cancelled());
+    worker ??= startWorker();
+    const target = worker;
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (worker === target) stopWorker(timedOut(timeoutMs));
+      }, timeoutMs);
+      pending.set(id, { resolve, reject, timer });
+      target.postMessage({ id, job } satisfies WorkerRequest);
+    });
   }
 
   return {
     async decode(raw, documentId) {
       if (closed) throw cancelled();
       const document = checkRawDocument(raw);
-      if (maxDecodedLength(document.contents.length) <= threshold) {
-        return decodeDocument(document, documentId);
-      }
+      const job: DocumentJob = {
+        type: 'open',
+        raw: document,
+        ...(documentId === undefined ? {} : { documentId }),
+      };
+      if (maxDecodedLength(document.contents.length) <= threshold) return runDocumentJob(local, job);
       checkEncodedLength(document.contents.length);
-      await acquire();
-      try {
-        if (closed) throw cancelled();
-        return await runWorker(documentId === undefined ? { raw: document } : { raw: document, documentId });
-      } finally {
-        release();
-      }
+      return (await post(job)) as DocumentView;
+    },
+    async page<J extends PageJob>(job: J) {
+      if (closed) throw cancelled();
+      type Result = DocumentJobResults[J['type']];
+      if (job.ref.startsWith('m-')) return runDocumentJob(local, job) as Result;
+      // A handle from a worker that has since stopped is unknown to the new one: not_found.
+      const result = (await post(job)) as Result;
+      if (job.type === 'close' && (result as DocumentJobResults['close']).open === 0) renewWorker();
+      return result;
+    },
+    start() {
+      if (!closed) worker ??= startWorker();
     },
     async close() {
       closed = true;
-      for (const entry of waiting.splice(0)) entry.stop(cancelled());
-      for (const stop of [...running]) stop(cancelled());
-      await Promise.allSettled([...ending]);
+      stopWorker(cancelled());
+      await ending;
     },
   };
-}
-
-function settleReply(
-  reply: WorkerReply,
-  resolve: (value: DecodedDocument) => void,
-  reject: (reason: Error) => void,
-): void {
-  if (reply.ok) resolve(reply.value);
-  else if ('error' in reply) reject(new Failure(reply.error.code, reply.error.message));
-  else reject(new Error(`The document worker failed: ${reply.bug}`));
 }
 
 function timedOut(timeoutMs: number): Failure {

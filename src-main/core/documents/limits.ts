@@ -37,3 +37,21 @@ export function formatSize(bytes: number): string {
   if (bytes < MiB) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / MiB).toFixed(1)} MiB`;
 }
+
+/** Children of the root sent with the first answer; the rest are paged. */
+export const firstPageNodes = 200;
+
+/** Lines of the raw view sent with the first answer; the rest are paged. */
+export const firstPageLines = 200;
+
+/** Longest line of the raw view sent; the whole text stays available to Copy and Save as. */
+export const maxLineChars = 20_000;
+
+/** Longest element text shown in a tree row. */
+export const maxTreeTextChars = 1000;
+
+/** Estimated bytes of decoded documents main keeps open; the least recently used go first. */
+export const documentCacheBytes = 192 * MiB;
+
+/** An open document not looked at for this long is let go. */
+export const documentIdleMs = 30 * 60_000;

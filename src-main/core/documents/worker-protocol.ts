@@ -1,16 +1,37 @@
 import type { CallError } from '../../../src-shared/result';
-import type { DecodedDocument } from '../../../src-shared/documents';
-import type { RawDocumentInput } from './decode-document';
+import type { DocumentView, SearchPage, TextPage, TreePage } from '../../../src-shared/documents';
+import type { RawDocumentInput } from './raw-document';
 
-/** What the runner hands a decoding worker, as its workerData. */
-export interface WorkerJob {
-  raw: RawDocumentInput;
-  documentId?: string;
+/** One piece of work on documents; `ref` is the handle `open` gave. */
+export type DocumentJob =
+  | { type: 'open'; raw: RawDocumentInput; documentId?: string }
+  | { type: 'tree'; ref: string; path: string; offset: number; limit: number }
+  | { type: 'text'; ref: string; fromLine: number; toLine: number }
+  | { type: 'search'; ref: string; query: string; offset: number; limit: number }
+  | { type: 'source'; ref: string }
+  | { type: 'close'; ref: string };
+
+/** What each job answers. */
+export interface DocumentJobResults {
+  open: DocumentView;
+  tree: TreePage;
+  text: TextPage;
+  search: SearchPage;
+  source: { text: string };
+  /** `open` counts the documents still kept where this one was. */
+  close: { closed: boolean; open: number };
+}
+
+/** A job as posted to the long-lived worker, numbered so replies find their caller. */
+export interface WorkerRequest {
+  id: number;
+  job: DocumentJob;
 }
 
 /**
- * The worker's one reply: the document, an expected failure to re-throw as a Failure, or a bug
- * (any other exception) to re-throw as an Error so it is logged, not shown.
+ * The worker's reply to one request: the value, an expected failure to re-throw as a Failure, or
+ * a bug (any other exception) to re-throw as an Error so it is logged, not shown.
  */
-export type WorkerReply =
-  { ok: true; value: DecodedDocument } | { ok: false; error: CallError } | { ok: false; bug: string };
+export type WorkerReply = { id: number } & (
+  { ok: true; value: unknown } | { ok: false; error: CallError } | { ok: false; bug: string }
+);

@@ -1,21 +1,25 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Failure } from '../failure';
-import { decodeDocument } from './decode-document';
-import type { WorkerJob, WorkerReply } from './worker-protocol';
+import { runDocumentJob } from './document-jobs';
+import { createDocumentStore } from './document-store';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 /*
- * The document worker's entry (bundled as out/main/document-worker.js): decodes the one document
- * it was started with, posts the reply and ends. One worker per large document keeps a crash or
- * a runaway heap confined to that document and returns its memory when it ends.
+ * The document worker's entry (bundled as out/main/document-worker.js). It lives as long as the
+ * console: started once, it decodes large documents and keeps them for paging, so the main thread
+ * neither decodes nor holds their trees. A crash or a runaway heap ends only this worker (its
+ * documents are then re-opened by the user); the decoder starts a new one on the next document.
  */
 
-function run(job: WorkerJob): WorkerReply {
+const store = createDocumentStore({ prefix: 'w' });
+
+function answer({ id, job }: WorkerRequest): WorkerReply {
   try {
-    return { ok: true, value: decodeDocument(job.raw, job.documentId) };
+    return { id, ok: true, value: runDocumentJob(store, job) };
   } catch (error) {
-    if (error instanceof Failure) return { ok: false, error: error.error };
-    return { ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    if (error instanceof Failure) return { id, ok: false, error: error.error };
+    return { id, ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
-if (parentPort) parentPort.postMessage(run(workerData as WorkerJob));
+parentPort?.on('message', (request: WorkerRequest) => parentPort?.postMessage(answer(request)));

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentSummary } from '../../../src-shared/api';
-import type { DecodedDocument } from '../../../src-shared/documents';
+import type { DocumentView } from '../../../src-shared/documents';
+import type { CallError as CallFailure } from '../../../src-shared/result';
 import { Dialog } from '../../components/dialog';
 import { Tabs } from '../../components/tabs';
 import { api } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
-import { useRemote } from '../../lib/cache';
+import { invalidate, useRemote } from '../../lib/cache';
 import { FormView } from './form-view';
 import { RawView } from './raw-view';
 import { TreeView } from './tree-view';
@@ -23,6 +24,25 @@ export function DocumentViewer({
 }) {
   const [remote, reload] = useRemote('documents.get', { profileId, documentId: document.documentId });
   const slow = useSlow(remote.status === 'loading', 300);
+  const [gone, setGone] = useState<CallFailure | null>(null);
+  const documentRef = remote.status === 'ready' ? remote.value.documentRef : null;
+  const onFailure = useCallback((error: CallFailure) => setGone(error), []);
+
+  // Main keeps the decoded copy while the viewer is open; closing lets it go and forgets the
+  // answer, so opening the document again decodes it afresh instead of paging a dropped copy.
+  useEffect(() => {
+    if (documentRef === null) return;
+    return () => {
+      void api.documents.close({ documentRef });
+      invalidate('documents.get', (input) => input.documentId === document.documentId);
+    };
+  }, [documentRef, document.documentId]);
+
+  function reopen() {
+    setGone(null);
+    invalidate('documents.get', (input) => input.documentId === document.documentId);
+    reload();
+  }
 
   return (
     <Dialog title={document.filename} onClose={onClose} wide>
@@ -34,7 +54,21 @@ export function DocumentViewer({
           </div>
         ) : null)}
       {remote.status === 'error' && <CallError error={remote.error} onRetry={reload} />}
-      {remote.status === 'ready' && <DocumentBody profileId={profileId} doc={remote.value} />}
+      {gone && (
+        <CallError error={gone}>
+          <button type="button" onClick={reopen}>
+            Open again
+          </button>
+        </CallError>
+      )}
+      {remote.status === 'ready' && !gone && (
+        <DocumentBody
+          key={remote.value.documentRef}
+          profileId={profileId}
+          doc={remote.value}
+          onFailure={onFailure}
+        />
+      )}
     </Dialog>
   );
 }
@@ -52,10 +86,25 @@ function useSlow(active: boolean, afterMs: number): boolean {
   return slow;
 }
 
-function DocumentBody({ profileId, doc }: { profileId: string; doc: DecodedDocument }) {
+function DocumentBody({
+  profileId,
+  doc,
+  onFailure,
+}: {
+  profileId: string;
+  doc: DocumentView;
+  onFailure: (error: CallFailure) => void;
+}) {
   const [saved, setSaved] = useState<string | null>(null);
   const [tab, setTab] = useState(doc.form ? 'form' : doc.tree ? 'tree' : 'raw');
-  const text = doc.pretty ?? doc.text;
+  const { text, tree } = doc;
+
+  // Copy gives the document as it came, asked of main only when the user copies.
+  async function copy() {
+    const result = await api.documents.source({ documentRef: doc.documentRef });
+    if (result.ok) await navigator.clipboard.writeText(result.value.text);
+    else onFailure(result.error);
+  }
 
   async function save() {
     setSaved('Saving…');
@@ -71,16 +120,32 @@ function DocumentBody({ profileId, doc }: { profileId: string; doc: DecodedDocum
 
   const tabs = [
     ...(doc.form ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} /> }] : []),
-    ...(doc.tree
+    ...(tree
       ? [
           {
             id: 'tree',
             label: 'Tree',
-            render: () => <TreeView root={doc.tree!} nodeCount={doc.nodeCount ?? 0} />,
+            render: () => (
+              <TreeView
+                documentRef={doc.documentRef}
+                root={tree.root}
+                firstChildren={tree.firstChildren}
+                nodeCount={doc.nodeCount ?? 0}
+                onFailure={onFailure}
+              />
+            ),
           },
         ]
       : []),
-    ...(text !== undefined ? [{ id: 'raw', label: 'Raw', render: () => <RawView text={text} /> }] : []),
+    ...(text !== undefined
+      ? [
+          {
+            id: 'raw',
+            label: 'Raw',
+            render: () => <RawView documentRef={doc.documentRef} first={text} onFailure={onFailure} />,
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -91,7 +156,7 @@ function DocumentBody({ profileId, doc }: { profileId: string; doc: DecodedDocum
         </span>
         <span className="spacer" />
         {text !== undefined && (
-          <button type="button" onClick={() => void navigator.clipboard.writeText(text)}>
+          <button type="button" onClick={() => void copy()}>
             Copy
           </button>
         )}

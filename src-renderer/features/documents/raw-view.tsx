@@ -1,25 +1,92 @@
-import { useMemo } from 'react';
-import { VirtualList } from '../../components/virtual-list';
+import { useEffect, useRef, useState } from 'react';
+import type { TextPage } from '../../../src-shared/documents';
+import type { CallError } from '../../../src-shared/result';
+import { linesPerPage, useLinePages } from './use-line-pages';
 
-/** The text with line numbers, virtualised so a 10 MiB document scrolls smoothly. */
-export function RawView({ text }: { text: string }) {
-  const lines = useMemo(() => text.split('\n'), [text]);
-  const width = String(lines.length).length;
-  return (
-    <VirtualList
-      label="Raw text"
-      className="raw-view"
-      items={lines}
-      estimateSize={20}
-      getKey={(_line, index) => String(index)}
-      renderItem={(line, index) => (
+const lineHeight = 20;
+const overscan = 20;
+
+/**
+ * The text with line numbers, virtualised and paged: only the lines in view are asked of main,
+ * so a 10 MiB document opens at once and scrolls to its last line. Lines do not wrap (CSS
+ * `white-space: pre`), so every row is one line high: the rows in view follow from the scroll
+ * offset by arithmetic. (A general virtualiser keeps a measurement per row, and building that
+ * for 400,000 lines was one long task when the view opened.)
+ */
+export function RawView({
+  documentRef,
+  first,
+  onFailure,
+}: {
+  documentRef: string;
+  first: TextPage;
+  onFailure: (error: CallError) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+  const { line, ensure } = useLinePages(documentRef, first, onFailure);
+  const total = first.lineCount;
+  const width = String(total).length;
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setView({ top: element.scrollTop, height: element.clientHeight });
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  const from = Math.max(0, Math.floor(view.top / lineHeight) - overscan);
+  const to = Math.min(total, Math.ceil((view.top + view.height) / lineHeight) + overscan);
+  const firstPage = Math.floor(from / linesPerPage);
+  const lastPage = Math.floor(Math.max(from, to - 1) / linesPerPage);
+  useEffect(() => {
+    for (let page = firstPage; page <= lastPage; page++) ensure(page);
+  }, [firstPage, lastPage, ensure]);
+
+  const rows = [];
+  for (let index = from; index < to; index++) {
+    const text = line(index);
+    rows.push(
+      <div
+        key={index}
+        role="listitem"
+        aria-setsize={total}
+        aria-posinset={index + 1}
+        aria-busy={text === undefined}
+        style={{
+          position: 'absolute',
+          top: index * lineHeight,
+          left: 0,
+          minWidth: '100%',
+          height: lineHeight,
+        }}
+      >
         <div className="raw-line">
           <span className="line-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
             {index + 1}
           </span>
-          <span className="line-text">{line || ' '}</span>
+          <span className="line-text">{text === undefined ? '…' : text || ' '}</span>
         </div>
-      )}
-    />
+      </div>,
+    );
+  }
+  return (
+    <div ref={scrollRef} tabIndex={0} className="virtual-scroll raw-view" data-testid="Raw text scroller">
+      <div role="list" aria-label="Raw text" style={{ height: total * lineHeight, position: 'relative' }}>
+        {rows}
+      </div>
+    </div>
   );
 }

@@ -1,55 +1,40 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
-import type { XmlNode } from '../../../src-shared/documents';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TreePage, XmlNodeSummary } from '../../../src-shared/documents';
+import type { CallError } from '../../../src-shared/result';
+import { childrenPerPage, parentOf, useTreePages } from './use-tree-pages';
+import { useTreeSearch } from './use-tree-search';
 
-interface Row {
-  node: XmlNode;
-  path: string;
-  depth: number;
-}
-
-function walk(node: XmlNode, path: string, depth: number, visit: (row: Row) => boolean): void {
-  if (!visit({ node, path, depth })) return;
-  node.children.forEach((child, index) => walk(child, `${path}.${index}`, depth + 1, visit));
-}
-
-function matches(node: XmlNode, query: string): boolean {
-  const q = query.toLowerCase();
-  return (
-    node.name.toLowerCase().includes(q) ||
-    node.text.toLowerCase().includes(q) ||
-    Object.entries(node.attributes).some(
-      ([name, value]) => name.toLowerCase().includes(q) || value.toLowerCase().includes(q),
-    )
-  );
-}
-
-/** A collapsible tree with expand/collapse all and a search that highlights and jumps between matches. */
-export function TreeView({ root, nodeCount }: { root: XmlNode; nodeCount: number }) {
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['0']));
+/**
+ * A collapsible tree with expand/collapse all and a search that highlights and jumps between
+ * matches. Children are paged in from main as they come into view, so a 120,000-element
+ * document opens at once; "Expand all" opens every element, loading each as it is scrolled to.
+ */
+export function TreeView({
+  documentRef,
+  root,
+  firstChildren,
+  nodeCount,
+  onFailure,
+}: {
+  documentRef: string;
+  root: XmlNodeSummary;
+  firstChildren: TreePage;
+  nodeCount: number;
+  onFailure: (error: CallError) => void;
+}) {
+  // An element is open when "all open" differs from its being toggled: expand all is one flag.
+  const [open, setOpen] = useState({ all: false, toggled: new Set(['0']) });
   const [query, setQuery] = useState('');
-  const [matchIndex, setMatchIndex] = useState(0);
+  const [matchIndex, setMatchIndex] = useState(-1);
+  const [target, setTarget] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { load, rowsOf, version } = useTreePages(documentRef, firstChildren, onFailure);
+  const search = useTreeSearch(documentRef, query, onFailure);
 
-  const allMatches = useMemo(() => {
-    if (!query.trim()) return [] as string[];
-    const found: string[] = [];
-    walk(root, '0', 0, (row) => {
-      if (matches(row.node, query.trim())) found.push(row.path);
-      return true;
-    });
-    return found;
-  }, [root, query]);
-  const matchSet = useMemo(() => new Set(allMatches), [allMatches]);
-
-  const rows = useMemo(() => {
-    const visible: Row[] = [];
-    walk(root, '0', 0, (row) => {
-      visible.push(row);
-      return expanded.has(row.path);
-    });
-    return visible;
-  }, [root, expanded]);
+  const isOpen = (path: string) => open.all !== open.toggled.has(path);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rows change with the open set and each page that arrives (version).
+  const rows = useMemo(() => rowsOf(root, isOpen), [root, open, version]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's API; this component does not rely on memoization of it.
   const virtualizer = useVirtualizer({
@@ -58,45 +43,52 @@ export function TreeView({ root, nodeCount }: { root: XmlNode; nodeCount: number
     estimateSize: () => 24,
     overscan: 12,
   });
+  const items = virtualizer.getVirtualItems();
 
-  function jump(step: number) {
-    if (allMatches.length === 0) return;
-    const next = (matchIndex + step + allMatches.length) % allMatches.length;
+  // Rows in view whose page has not arrived are asked for, one call per page.
+  useEffect(() => {
+    for (const item of items) {
+      const row = rows[item.index];
+      if (row && !row.node) {
+        const { parent, index } = parentOf(row.path);
+        void load(parent, Math.floor(index / childrenPerPage));
+      }
+    }
+  });
+
+  // A match is scrolled to once the rows leading to it are in place.
+  useEffect(() => {
+    if (target === null) return;
+    const index = rows.findIndex((row) => row.path === target);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [rows, target, virtualizer]);
+
+  async function jump(step: number) {
+    if (search.total === 0) return;
+    const next = (Math.max(matchIndex, step > 0 ? -1 : 0) + step + search.total) % search.total;
     setMatchIndex(next);
-    const target = allMatches[next]!;
-    const parts = target.split('.');
-    const opened = new Set(expanded);
-    for (let i = 1; i < parts.length; i++) opened.add(parts.slice(0, i).join('.'));
-    setExpanded(opened);
-    requestAnimationFrame(() => {
-      const visible: string[] = [];
-      walk(root, '0', 0, (row) => {
-        visible.push(row.path);
-        return opened.has(row.path);
-      });
-      const index = visible.indexOf(target);
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-    });
+    const path = await search.matchAt(next);
+    if (!path) return;
+    const parts = path.split('.');
+    const toggled = new Set(open.toggled);
+    for (let at = 1; at < parts.length; at++) {
+      const ancestor = parts.slice(0, at).join('.');
+      if (open.all) toggled.delete(ancestor);
+      else toggled.add(ancestor);
+      await load(ancestor, Math.floor(Number(parts[at]) / childrenPerPage));
+    }
+    setOpen({ all: open.all, toggled });
+    setTarget(path);
   }
 
-  function setAll(open: boolean) {
-    if (!open) return setExpanded(new Set());
-    const all = new Set<string>();
-    walk(root, '0', 0, (row) => {
-      if (row.node.children.length) all.add(row.path);
-      return true;
-    });
-    setExpanded(all);
-  }
-
-  const current = allMatches[matchIndex];
+  const current = target ?? undefined;
   return (
     <div className="tree-view">
       <div className="toolbar">
-        <button type="button" onClick={() => setAll(true)}>
+        <button type="button" onClick={() => setOpen({ all: true, toggled: new Set() })}>
           Expand all
         </button>
-        <button type="button" onClick={() => setAll(false)}>
+        <button type="button" onClick={() => setOpen({ all: false, toggled: new Set() })}>
           Collapse all
         </button>
         <label className="inline-field">
@@ -106,24 +98,27 @@ export function TreeView({ root, nodeCount }: { root: XmlNode; nodeCount: number
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
-              setMatchIndex(0);
+              setMatchIndex(-1);
+              setTarget(null);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                jump(event.shiftKey ? -1 : allMatches.length && current === undefined ? 0 : 1);
+                void jump(event.shiftKey ? -1 : 1);
               }
             }}
           />
         </label>
-        <button type="button" onClick={() => jump(-1)} disabled={allMatches.length === 0}>
+        <button type="button" onClick={() => void jump(-1)} disabled={search.total === 0}>
           Previous match
         </button>
-        <button type="button" onClick={() => jump(1)} disabled={allMatches.length === 0}>
+        <button type="button" onClick={() => void jump(1)} disabled={search.total === 0}>
           Next match
         </button>
         <span className="muted" role="status">
-          {query.trim() ? `${allMatches.length ? matchIndex + 1 : 0} of ${allMatches.length} matches · ` : ''}
+          {query.trim()
+            ? `${search.total ? Math.max(matchIndex, 0) + 1 : 0} of ${search.total} matches · `
+            : ''}
           {nodeCount.toLocaleString('en-GB')} nodes
         </span>
       </div>
@@ -133,18 +128,20 @@ export function TreeView({ root, nodeCount }: { root: XmlNode; nodeCount: number
           aria-label="Document tree"
           style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[item.index]!;
-            const hasChildren = row.node.children.length > 0;
-            const open = expanded.has(row.path);
-            const className = `tree-row${matchSet.has(row.path) ? ' tree-match' : ''}${row.path === current ? ' tree-current' : ''}`;
+            const node = row.node;
+            const hasChildren = (node?.childCount ?? 0) > 0;
+            const expanded = isOpen(row.path);
+            const className = `tree-row${search.highlighted.has(row.path) ? ' tree-match' : ''}${row.path === current ? ' tree-current' : ''}`;
             return (
               <div
                 key={row.path}
                 role="treeitem"
                 aria-level={row.depth + 1}
-                aria-expanded={hasChildren ? open : undefined}
+                aria-expanded={hasChildren ? expanded : undefined}
                 aria-selected={row.path === current}
+                aria-busy={node === undefined}
                 className={className}
                 style={{
                   position: 'absolute',
@@ -160,27 +157,28 @@ export function TreeView({ root, nodeCount }: { root: XmlNode; nodeCount: number
                   <button
                     type="button"
                     className="tree-toggle"
-                    aria-label={`${open ? 'Collapse' : 'Expand'} ${row.node.name}`}
+                    aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node!.name}`}
                     onClick={() => {
-                      const next = new Set(expanded);
-                      if (open) next.delete(row.path);
-                      else next.add(row.path);
-                      setExpanded(next);
+                      const toggled = new Set(open.toggled);
+                      if (toggled.has(row.path)) toggled.delete(row.path);
+                      else toggled.add(row.path);
+                      setOpen({ all: open.all, toggled });
                     }}
                   >
-                    {open ? '▾' : '▸'}
+                    {expanded ? '▾' : '▸'}
                   </button>
                 ) : (
                   <span className="tree-toggle" aria-hidden="true" />
                 )}
-                <span className="tree-name">{row.node.name}</span>
-                {Object.entries(row.node.attributes).map(([name, value]) => (
-                  <span key={name} className="tree-attribute">
-                    {' '}
-                    {name}=&quot;{value}&quot;
-                  </span>
-                ))}
-                {row.node.text && <span className="tree-text"> {row.node.text}</span>}
+                <span className="tree-name">{node ? node.name : '…'}</span>
+                {node &&
+                  Object.entries(node.attributes).map(([name, value]) => (
+                    <span key={name} className="tree-attribute">
+                      {' '}
+                      {name}=&quot;{value}&quot;
+                    </span>
+                  ))}
+                {node?.text && <span className="tree-text"> {node.text}</span>}
               </div>
             );
           })}

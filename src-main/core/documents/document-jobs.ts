@@ -1,0 +1,40 @@
+import type { DocumentStore } from './document-store';
+import { firstAnswer, searchPage, searchTree, textPage, treePage } from './document-pages';
+import { openDocument } from './open-document';
+import type { DocumentJob, DocumentJobResults } from './worker-protocol';
+
+/** Runs one job against a store: the same code in the main thread and in the worker. */
+export function runDocumentJob<J extends DocumentJob>(
+  store: DocumentStore,
+  job: J,
+): DocumentJobResults[J['type']] {
+  return run(store, job) as DocumentJobResults[J['type']];
+}
+
+function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[DocumentJob['type']] {
+  switch (job.type) {
+    case 'open': {
+      const opened = openDocument(job.raw, job.documentId);
+      return firstAnswer(opened, store.put(opened));
+    }
+    case 'tree':
+      return treePage(store.get(job.ref).opened, job.path, job.offset, job.limit);
+    case 'text':
+      return textPage(store.get(job.ref).opened, job.fromLine, job.toLine);
+    case 'search': {
+      const entry = store.get(job.ref);
+      const query = job.query.trim().toLowerCase();
+      // Paging through matches repeats the query; the walk over the tree is done once.
+      let paths = entry.search?.query === query ? entry.search.paths : undefined;
+      if (!paths) {
+        paths = searchTree(entry.opened, query);
+        store.remember(job.ref, { query, paths });
+      }
+      return searchPage(job.query, paths, job.offset, job.limit);
+    }
+    case 'source':
+      return { text: store.get(job.ref).opened.text ?? '' };
+    case 'close':
+      return { closed: store.close(job.ref), open: store.size() };
+  }
+}

@@ -1,0 +1,79 @@
+import type { DocumentKind, ServiceRequestForm, XmlNode } from '../../../src-shared/documents';
+import { classifyDocument } from './classify';
+import { decodeBase64Strict } from './decode-base64';
+import { maxPreviewBytes } from './limits';
+import { serviceRequestView } from './service-request';
+import { checkRawDocument } from './raw-document';
+import { parseXml } from './xml-parser';
+import { countLines, lineStarts, type LineCounts } from './xml-pretty-lines';
+import { buildTree } from './xml-tree';
+
+/** A decoded document as main keeps it for paging: one tree, one text, nothing printed yet. */
+export interface OpenedDocument {
+  documentId?: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  kind: DocumentKind;
+  warnings: string[];
+  /** The decoded text (XML and text kinds): what Copy gives and what an unparsed view pages. */
+  text?: string;
+  tree?: { root: XmlNode; nodeCount: number; lines: LineCounts };
+  /** Line starts of `text`, when the raw view shows the text itself rather than pretty XML. */
+  textLines?: Uint32Array;
+  form?: ServiceRequestForm;
+  previewDataUrl?: string;
+}
+
+/**
+ * The whole pipeline: strict base64, classification, and for XML the tree, its line counts and
+ * the form view. Bad XML is a warning, never a throw; bad base64, an oversized document or a
+ * malformed answer is a Failure. The pretty text is not built here (xml-pretty-lines.ts).
+ */
+export function openDocument(raw: unknown, documentId?: string): OpenedDocument {
+  const document = checkRawDocument(raw);
+  const bytes = decodeBase64Strict(document.contents);
+  const { kind, mediaType, text, warnings } = classifyDocument(bytes, document.contentType);
+  const opened: OpenedDocument = {
+    ...(documentId === undefined ? {} : { documentId }),
+    filename: document.filename,
+    contentType: document.contentType,
+    size: bytes.length,
+    kind,
+    warnings,
+  };
+  if (text !== undefined) opened.text = text;
+  if (kind === 'xml' && text !== undefined) describeXml(text, opened);
+  if (text !== undefined && !opened.tree) opened.textLines = lineStarts(text);
+  if (kind === 'image' && mediaType && bytes.length <= maxPreviewBytes) {
+    opened.previewDataUrl = `data:${mediaType};base64,${bytes.toString('base64')}`;
+  }
+  return opened;
+}
+
+function describeXml(text: string, opened: OpenedDocument): void {
+  const parsed = parseXml(text);
+  if (!parsed.ok) {
+    opened.warnings.push(parsed.warning);
+    return;
+  }
+  const built = buildTree(parsed.entries);
+  if (!built.ok) {
+    opened.warnings.push(built.warning);
+    return;
+  }
+  const { root, nodeCount } = built.tree;
+  opened.tree = { root, nodeCount, lines: countLines(root) };
+  const view = serviceRequestView(root);
+  if (view) {
+    opened.form = view.form;
+    opened.warnings.push(...view.warnings);
+  }
+}
+
+/** Rough bytes the kept copy holds, for the cache's bound: the text, the tree and its counts. */
+export function estimatedBytes(opened: OpenedDocument): number {
+  const text = (opened.text?.length ?? 0) * 2;
+  const tree = (opened.tree?.nodeCount ?? 0) * 400;
+  return 4096 + text + tree + (opened.textLines?.byteLength ?? 0) + (opened.previewDataUrl?.length ?? 0);
+}

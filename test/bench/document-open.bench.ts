@@ -1,0 +1,249 @@
+/**
+ * Benchmark (printed, never asserted) of issue 13, against the BUILT console (out/main/web.js,
+ * or CONSOLE_OUT=<dir> for another build): for 1 MiB and 10 MiB ServiceRequest documents served
+ * by the embedded reference service, in one run: a bare `new XMLParser().parse()` of the bytes;
+ * `documents.get` through the bridge (first answer) with its size and the slowest other bridge
+ * call meanwhile; the console's peak RSS and its RSS after closing; in Chromium, "Open" to a
+ * visible form view and the longest main-thread task while opening, switching to the raw view
+ * and scrolling it to the end. Medians and worsts of five runs; the load average is printed.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { XMLParser } from 'fast-xml-parser';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { addLargeDocument } from '../support/large-document';
+import { addLongProcess, longReference } from '../support/long-process';
+
+const MiB = 1024 * 1024;
+const runs = 5;
+const out = process.env.CONSOLE_OUT ?? 'out';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const worst = (values: number[]) => Math.max(...values);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const status = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
+  1024;
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startConsole(dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    [`${out}/main/web.js`, '--port', '0', '--data', dataDir, '--no-open'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DISPLAY: '' },
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Console ready at (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`console exited with ${code}`)));
+  });
+  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
+  const bridge = async (name: string, input: unknown) => {
+    const response = await fetch(new URL(`/bridge/${name}`, url), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    return response.text();
+  };
+  return { url, pid: child.pid!, bridge, stop: () => child.kill('SIGTERM') };
+}
+
+type Console = Awaited<ReturnType<typeof startConsole>>;
+
+/**
+ * A plain local HTTP service that answers operation 8 only, from answers prepared in advance, so
+ * the bridge figures measure the console (the embedded reference service runs inside the console
+ * process and would add its own encoding work to the console's time and memory).
+ */
+async function startPlainService(documents: Map<string, string>) {
+  const server = createServer((request, response) => {
+    const id = /\/open-api\/documents\/([^/?]+)/.exec(request.url ?? '')?.[1];
+    const body = id === undefined ? undefined : documents.get(id);
+    response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(body ?? '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function plainProfile(app: Console, url: string): Promise<string> {
+  const saved = JSON.parse(
+    await app.bridge('profiles.save', {
+      name: 'Plain service',
+      baseUrl: url,
+      environment: 'test',
+      keyName: 'bench',
+    }),
+  ) as { value: { id: string } };
+  await app.bridge('profiles.setCredentials', {
+    profileId: saved.value.id,
+    apiKey: 'bench-key',
+    apiSecret: 'bench-secret',
+  });
+  return saved.value.id;
+}
+
+async function viaBridge(app: Console, profileId: string, documentId: string) {
+  let slowest = 0;
+  let busy = true;
+  const pinging = (async () => {
+    while (busy) {
+      const started = performance.now();
+      await app.bridge('app.info', {});
+      slowest = Math.max(slowest, performance.now() - started);
+      await settle(10);
+    }
+  })();
+  const started = performance.now();
+  const body = await app.bridge('documents.get', { profileId, documentId });
+  const ms = performance.now() - started;
+  busy = false;
+  await pinging;
+  const answer = JSON.parse(body) as { ok: boolean; value?: { documentRef?: string } };
+  if (!answer.ok) throw new Error(`documents.get failed: ${body.slice(0, 300)}`);
+  if (answer.value?.documentRef)
+    await app.bridge('documents.close', { documentRef: answer.value.documentRef });
+  return { ms, bytes: Buffer.byteLength(body), slowest };
+}
+
+async function viaChromium(page: Page, url: string, filename: string) {
+  await page.goto(url);
+  await page.locator('[data-app-ready="true"]').waitFor();
+  await page.getByLabel('Process id or external reference').fill(longReference);
+  await page.keyboard.press('Enter');
+  await page.getByRole('tab', { name: /Documents/ }).click();
+  await page.evaluate(() => {
+    const tasks: number[] = [];
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => tasks.push(entry.duration)),
+    ).observe({
+      type: 'longtask',
+    });
+    (window as unknown as { benchTasks: number[] }).benchTasks = tasks;
+  });
+  const started = performance.now();
+  await page.getByRole('button', { name: `Open ${filename}` }).click();
+  const viewer = page.getByRole('dialog');
+  await viewer.getByRole('region', { name: 'ClientInfo' }).waitFor({ timeout: 60_000 });
+  const formMs = performance.now() - started;
+  await viewer.getByRole('tab', { name: 'Raw' }).click();
+  await viewer.getByTestId('Raw text scroller').evaluate(async (element) => {
+    while (element.scrollTop + element.clientHeight < element.scrollHeight - 1) {
+      element.scrollTop += 20_000;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  // The last line (the old build printed an empty line after it) is on screen.
+  await viewer.getByRole('listitem').filter({ hasText: '</ServiceRequest>' }).waitFor();
+  const longest = await page.evaluate(() =>
+    Math.max(0, ...(window as unknown as { benchTasks: number[] }).benchTasks),
+  );
+  await page.keyboard.press('Escape');
+  return { formMs, longest };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pc-doc-bench-'));
+  const app = await startConsole(dataDir);
+  const sandbox = join(dataDir, 'sandbox');
+  const processId = addLongProcess(sandbox, 3);
+  const sizes = [1 * MiB, 10 * MiB];
+  const xmls = sizes.map((size) => addLargeDocument(sandbox, processId, size, `bench-${size / MiB}-mib.xml`));
+  const plainIds = sizes.map(() => randomUUID());
+  const plain = await startPlainService(
+    new Map(
+      plainIds.map((id, index) => [
+        id,
+        JSON.stringify({
+          filename: 'plain.xml',
+          contentType: 'text/xml',
+          contents: Buffer.from(xmls[index]!).toString('base64'),
+        }),
+      ]),
+    ),
+  );
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  console.log(`Built console from ${out}/; load average before: ${load()}`);
+  try {
+    for (const [index, size] of sizes.entries()) {
+      const filename = `bench-${size / MiB}-mib.xml`;
+      const bytes = Buffer.from(xmls[index]!);
+      const bare: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now();
+        new XMLParser().parse(bytes);
+        bare.push(performance.now() - started);
+      }
+      await settle(1000);
+      // The plain profile is there only while the bridge is measured, so the page opens on the embedded one.
+      const plainProfileId = await plainProfile(app, plain.url);
+      const rssBefore = status(app.pid, 'VmRSS');
+      writeFileSync(`/proc/${app.pid}/clear_refs`, '5'); // resets the peak (VmHWM) to now
+      const bridged = [];
+      for (let run = 0; run < runs; run++)
+        bridged.push(await viaBridge(app, plainProfileId, plainIds[index]!));
+      await app.bridge('profiles.delete', { profileId: plainProfileId });
+      const peak = status(app.pid, 'VmHWM');
+      await settle(2000);
+      const rssAfter = status(app.pid, 'VmRSS');
+      const shown = [];
+      for (let run = 0; run < runs; run++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        shown.push(await viaChromium(page, app.url, filename));
+        await page.close();
+      }
+      const get = bridged.map((entry) => entry.ms);
+      const figures = (values: number[]) =>
+        `median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms [${values.map((v) => v.toFixed(0)).join(', ')}]`;
+      console.log(
+        `\n${(bytes.length / MiB).toFixed(2)} MiB ServiceRequest, ${runs} runs each (load average ${load()}):`,
+      );
+      console.log(`  bare new XMLParser().parse(bytes):        ${figures(bare)}`);
+      console.log(
+        `  documents.get via the bridge from a plain local service (first answer): ${figures(get)}`,
+      );
+      console.log(
+        `    ratio bare / documents.get (medians):   ${(median(bare) / median(get)).toFixed(2)}  target >= 0.8`,
+      );
+      console.log(
+        `    answer size:                            ${(bridged[0]!.bytes / MiB).toFixed(2)} MiB (${bridged[0]!.bytes} bytes)  target < 12 MiB`,
+      );
+      console.log(
+        `    slowest app.info meanwhile:             ${figures(bridged.map((entry) => entry.slowest))}  target < 50 ms`,
+      );
+      console.log(
+        `  console RSS: ${rssBefore.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB while opening, ${rssAfter.toFixed(0)} MiB 2 s after closing  target peak < 400 MiB`,
+      );
+      console.log(
+        `  Chromium, "Open" to visible form view:    ${figures(shown.map((entry) => entry.formMs))}  target < 1500 ms`,
+      );
+      console.log(
+        `  longest task opening, switching, scrolling the raw view to the end: ${figures(shown.map((entry) => entry.longest))}  target < 50 ms (0 = none over 50 ms)`,
+      );
+    }
+  } finally {
+    await browser.close();
+    plain.close();
+    app.stop();
+    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+  }
+}
+
+await main();
