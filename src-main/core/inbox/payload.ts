@@ -1,3 +1,4 @@
+import { guidPattern } from '../../../src-shared/api';
 import { documentIdFromPath } from '../../../src-shared/process-paths';
 import { z } from 'zod';
 import type { DeliveryPayloadView, PayloadDocument, PayloadField } from '../../../src-shared/inbox';
@@ -10,7 +11,6 @@ import { issueReason } from './issue-reason';
  * a refusal names the key. Independent of HTTP so "Open from payload" can use it on pasted JSON.
  */
 
-const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = z.string().max(10_000);
 const optionalText = text.nullable().optional();
 
@@ -32,7 +32,7 @@ const fieldSchema = z.object({
 
 const payloadSchema = z.object({
   SubscriptionId: optionalText,
-  ProcessId: z.string().regex(guid, 'must be a GUID, e.g. 3f2a9c1e-0b7d-4e5f-9a1b-2c3d4e5f6a7b'),
+  ProcessId: z.string().regex(guidPattern, 'must be a GUID, e.g. 3f2a9c1e-0b7d-4e5f-9a1b-2c3d4e5f6a7b'),
   ExternalReference: text.min(1, 'must not be empty'),
   // Its type is not documented (the reference service sends a string or null); it is only shown.
   GeoTag: z.unknown().optional(),
