@@ -5,7 +5,8 @@ import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
 import type { ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
-import { changeIntent, recordEarlierSend, runChange, type ReadBack } from './safe-change';
+import { changeIntent, recordEarlierSend } from './change-audit';
+import { runChange, type ReadBack } from './safe-change';
 
 /** Adding a note, as the contract's door validated it: where, what, under which user intent. */
 export type AddNoteInput = Omit<ValidInput<'notes.add'>, 'profileId'>;

@@ -14,13 +14,8 @@ import { Failure } from '../failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
 import { requireLiveConfirmation } from './live-confirmation';
-import {
-  changeIntent,
-  recordEarlierSend,
-  runChange,
-  type ChangeDependencies,
-  type ReadBack,
-} from './safe-change';
+import { changeIntent, recordEarlierSend } from './change-audit';
+import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
 export type CompleteStepInput = Omit<ValidInput<'steps.complete'>, 'profileId'>;

@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomUUID } from 'node:crypto';
 import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
-import type { Profile } from '../../../src-shared/profile';
 import { redactText } from '../../../src-shared/redaction';
 import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
@@ -45,42 +43,6 @@ export interface ChangePlan<T> {
 /** Replaces each confidential value quoted in a message with the mask (rules in src-shared/redaction.ts). */
 export function scrubMessage(message: string, values: readonly string[]): string {
   return redactText(message, values, confidentialMask);
-}
-
-/** What a change is about, for its audit intent; unset parts are null. */
-export type ChangeSubject = Pick<AuditIntent, 'action'> &
-  Partial<
-    Pick<
-      AuditIntent,
-      'processId' | 'externalReference' | 'processTypeId' | 'stepId' | 'stepName' | 'fields' | 'note'
-    >
-  >;
-
-/** The audit intent of a change on `profile`, sent with `intentId` as its Idempotency-Key. */
-export function changeIntent(
-  now: Date,
-  profile: Profile,
-  intentId: string,
-  subject: ChangeSubject,
-): AuditIntent {
-  return {
-    kind: 'intent',
-    actionId: randomUUID(),
-    at: now.toISOString(),
-    profileId: profile.id,
-    profileName: profile.name,
-    environment: profile.environment,
-    keyName: profile.keyName,
-    processId: null,
-    externalReference: null,
-    processTypeId: null,
-    stepId: null,
-    stepName: null,
-    fields: [],
-    note: null,
-    ...subject,
-    idempotencyKey: intentId,
-  };
 }
 
 /** What the runner needs from outside. */
@@ -293,28 +255,4 @@ function describe(failure: Failure): string {
     default:
       return 'The connection was lost after the change was sent';
   }
-}
-
-/**
- * Records, for a retried intent whose earlier send had landed after all, the intent and its
- * outcome; nothing is sent again.
- */
-export async function recordEarlierSend(
-  deps: ChangeDependencies,
-  intent: AuditIntent,
-  processId: string,
-  message: string,
-): Promise<void> {
-  await deps.audit.intent(intent);
-  await deps.audit.outcome({
-    kind: 'outcome',
-    actionId: intent.actionId,
-    at: deps.now().toISOString(),
-    outcome: 'succeeded',
-    status: null,
-    errorCode: null,
-    message,
-    attempts: 0,
-    processId,
-  });
 }

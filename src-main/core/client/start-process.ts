@@ -7,7 +7,8 @@ import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 import type { ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
-import { changeIntent, runChange } from './safe-change';
+import { changeIntent } from './change-audit';
+import { runChange } from './safe-change';
 
 /** Starting a process, as the door validated it: API.md operation 1's body, plus the intent's id. */
 export type StartProcessInput = Omit<ValidInput<'processes.start'>, 'profileId'>;
