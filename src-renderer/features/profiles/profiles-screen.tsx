@@ -156,7 +156,11 @@ export function ProfilesScreen() {
               key={current.id + String(current.hasCredentials)}
               profile={current}
               sessionOnly={sessionOnly}
-              onChanged={() => void load()}
+              onChanged={() => {
+                // Another key may see other processes, or none: nothing read with the old one stays.
+                forgetProfile(current.id);
+                void load();
+              }}
             />
           </div>
         )}
