@@ -35,8 +35,8 @@ export interface ServiceRequestForm {
   groups: ServiceRequestGroup[];
 }
 
-/** A document decoded for display. */
-export interface DecodedDocument {
+/** What every form of a decoded document says about it, whole or paged. */
+export interface DocumentMeta {
   documentId?: string;
   filename: string;
   /** The content type the service declared, as sent. */
@@ -46,6 +46,14 @@ export interface DecodedDocument {
   kind: DocumentKind;
   /** Sentences for the user: mislabelled content, XML not parsed, and why. */
   warnings: string[];
+  /** For a ServiceRequest document: its form view. */
+  form?: ServiceRequestForm;
+  /** For images of 5 MiB or less: a `data:` URL for a preview, typed from the sniffed bytes. */
+  previewDataUrl?: string;
+}
+
+/** A document decoded whole (the reference the paged answers are tested against). */
+export interface DecodedDocument extends DocumentMeta {
   /** For `xml` and `text` kinds: the decoded text. */
   text?: string;
   /** For parsed XML: the document re-indented, text XML-escaped. */
@@ -54,10 +62,6 @@ export interface DecodedDocument {
   tree?: XmlNode;
   /** For parsed XML: how many elements the tree holds. */
   nodeCount?: number;
-  /** For a ServiceRequest document: its form view. */
-  form?: ServiceRequestForm;
-  /** For images of 5 MiB or less: a `data:` URL for a preview, typed from the sniffed bytes. */
-  previewDataUrl?: string;
 }
 
 /** One element as the paged tree sends it: its children come by path, a page at a time. */
@@ -100,17 +104,9 @@ export interface SearchPage {
  * counts, the root with its first children and the first lines of text). The rest is paged from
  * the copy main keeps under `documentRef` until the document is closed or let go.
  */
-export interface DocumentView {
+export interface DocumentView extends DocumentMeta {
   documentRef: string;
-  documentId?: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  kind: DocumentKind;
-  warnings: string[];
   nodeCount?: number;
-  form?: ServiceRequestForm;
-  previewDataUrl?: string;
   /** For parsed XML: the root element and the first page of its children. */
   tree?: { root: XmlNodeSummary; firstChildren: TreePage };
   /** For XML and text: the first lines of the raw view and how many lines it has. */

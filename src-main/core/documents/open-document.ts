@@ -1,4 +1,4 @@
-import type { DocumentKind, ServiceRequestForm, XmlNode } from '../../../src-shared/documents';
+import type { DocumentMeta, XmlNode } from '../../../src-shared/documents';
 import { classifyDocument } from './classify';
 import { decodeBase64Strict } from './decode-base64';
 import { maxPreviewBytes } from './limits';
@@ -9,20 +9,12 @@ import { countLines, lineStarts, type LineCounts } from './xml-pretty-lines';
 import { buildTree } from './xml-tree';
 
 /** A decoded document as main keeps it for paging: one tree, one text, nothing printed yet. */
-export interface OpenedDocument {
-  documentId?: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  kind: DocumentKind;
-  warnings: string[];
+export interface OpenedDocument extends DocumentMeta {
   /** The decoded text (XML and text kinds): what Copy gives and what an unparsed view pages. */
   text?: string;
   tree?: { root: XmlNode; nodeCount: number; lines: LineCounts };
   /** Line starts of `text`, when the raw view shows the text itself rather than pretty XML. */
   textLines?: Uint32Array;
-  form?: ServiceRequestForm;
-  previewDataUrl?: string;
 }
 
 /**
