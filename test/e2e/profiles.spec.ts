@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-sandbox/server';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createProfile, lookUp, setCredentials } from './profile-steps';
 
 /** A second reference service, apart from the console's embedded one, with a key of its own. */
 let second: RunningSandbox;
@@ -18,35 +19,19 @@ test.afterAll(async () => {
   await second?.close();
 });
 
-async function createProfile(
-  page: Page,
-  profile: { name: string; baseUrl: string; environment?: 'Test' | 'Live'; scheme: string; keyName: string },
-) {
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
-  await page.getByRole('button', { name: 'New profile' }).click();
-  const form = page.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name', { exact: true }).fill(profile.name);
-  await form.getByLabel('Base URL').fill(profile.baseUrl);
-  await form.getByLabel(profile.environment ?? 'Test', { exact: true }).check();
-  await form.getByLabel('Auth scheme').selectOption({ label: profile.scheme });
-  await form.getByLabel('API key name').fill(profile.keyName);
-  await form.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('region', { name: profile.name, exact: true })).toBeVisible();
-}
-
-async function setCredentials(page: Page, apiKey: string, apiSecret: string) {
-  const credentials = page.getByRole('region', { name: 'Credentials' });
-  await credentials.getByLabel('API key').fill(apiKey);
-  await credentials.getByLabel('API secret').fill(apiSecret);
-  await credentials.getByRole('button', { name: 'Set credentials' }).click();
-  await expect(credentials).toContainText(`ends in ${apiKey.slice(-4)}`);
-  // The codes are gone from the page once stored.
-  expect(await page.content()).not.toContain(apiSecret);
-}
-
-async function lookUp(page: Page, text: string) {
-  await page.getByLabel('Process id or external reference').fill(text);
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+/** Opens the console on a new live profile of the second service, with its key. */
+async function useLiveProfile(page: Page, url: string, name: string) {
+  await page.goto(url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await createProfile(page, {
+    name,
+    baseUrl: second.url,
+    environment: 'Live',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Second service key',
+  });
+  await setCredentials(page, key.apiKey, key.apiSecret);
+  await page.getByRole('button', { name: 'Use this profile' }).click();
 }
 
 for (const scheme of [
@@ -112,17 +97,7 @@ test('a live profile tints the frame and demands the typed reference before comp
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  await createProfile(page, {
-    name: 'Live tenant',
-    baseUrl: second.url,
-    environment: 'Live',
-    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
-    keyName: 'Second service key',
-  });
-  await setCredentials(page, key.apiKey, key.apiSecret);
-  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await useLiveProfile(page, consoleApp.url, 'Live tenant');
   await expect(page.getByRole('note')).toContainText('LIVE tenant: Live tenant');
   await lookUp(page, 'FT-000003');
   await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
@@ -141,17 +116,7 @@ test('a live profile shows the review and asks for the typed confirmation before
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  await createProfile(page, {
-    name: 'Live changes',
-    baseUrl: second.url,
-    environment: 'Live',
-    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
-    keyName: 'Second service key',
-  });
-  await setCredentials(page, key.apiKey, key.apiSecret);
-  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await useLiveProfile(page, consoleApp.url, 'Live changes');
   await lookUp(page, 'FT-000005');
   await page.getByRole('tab', { name: /Notes/ }).click();
   const noteForm = page.getByRole('form', { name: 'Add a note' });

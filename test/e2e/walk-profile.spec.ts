@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { createProfile } from './profile-steps';
 
 test('a walk belongs to its delivery’s tenant: switching profile leaves it for the inbox', async ({
   page,
@@ -8,16 +9,12 @@ test('a walk belongs to its delivery’s tenant: switching profile leaves it for
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
 
   // A second profile to switch to; saving it selects it, so go back to the embedded default.
-  await page.getByRole('button', { name: 'Profiles', exact: true }).click();
-  await page.getByRole('button', { name: 'New profile' }).click();
-  const form = page.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name', { exact: true }).fill('Other tenant');
-  await form.getByLabel('Base URL').fill('http://127.0.0.1:9');
-  await form.getByLabel('Test', { exact: true }).check();
-  await form.getByLabel('Auth scheme').selectOption({ label: 'Headers (X-Api-Key, X-Api-Secret)' });
-  await form.getByLabel('API key name').fill('Other key');
-  await form.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('region', { name: 'Other tenant', exact: true })).toBeVisible();
+  await createProfile(page, {
+    name: 'Other tenant',
+    baseUrl: 'http://127.0.0.1:9',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Other key',
+  });
   const switcher = page.getByRole('combobox', { name: 'Profile', exact: true });
   await switcher.selectOption({ label: 'Local sandbox' });
 
