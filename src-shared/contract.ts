@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   fieldInputSchema,
   fieldsInput,
-  guidPattern,
   noteInputSchema,
   startProcessInputSchema,
   type CompleteStepResponse,
@@ -26,53 +25,36 @@ import type { SavedWalk, WalkStage } from './walk';
 import { auditFilter } from './log-inputs';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
+import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
+import {
+  call,
+  confirmation,
+  event,
+  externalReference,
+  intentId,
+  noInput,
+  profileId,
+  serviceId,
+  type CallSpec,
+  type EventSpec,
+} from './call-spec';
+
 /**
  * The contract: every bridge call's name (`domain.verb`), the zod schema of its one input object
  * and the type of its result. Main registers handlers from it, the preload and the browser shell
  * build `window.api` from it, the renderer imports its types only.
  */
 
-import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
-
 export type { AppInfo, ConnectionTest, ProfileList, SandboxStatus };
 
-const noInput = z.object({}).strict().default({});
-const profileId = z.string().uuid('must be a profile id');
-const externalReference = z.string().trim().min(1, 'is empty; enter one like FT-000042').max(200);
-const intentId = z.string().uuid('must be a UUID, one per user intent');
-/** What the user typed to confirm a change on a live tenant (src-shared/live-confirmation.ts). */
-const confirmation = z.string().max(200).optional();
-
-/** An id the service gave (process, step, document): a GUID; the sentence quotes what was typed. */
-function serviceId() {
-  return z
-    .string()
-    .trim()
-    .min(1, 'is empty; enter one and try again')
-    .regex(guidPattern, {
-      error: (issue) =>
-        `"${clip(String(issue.input))}" is not a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10`,
-    });
-}
 const processId = serviceId();
 const stepId = serviceId();
 const documentId = serviceId();
 
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-interface CallSpec<I extends z.ZodType, O> {
-  input: I;
-  /** Phantom: carries the result type only. */
-  output?: O;
-}
-
-function call<O>() {
-  return <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
-}
-
-/** Every call the renderer can make. */
+/**
+ * Every call the renderer can make. A domain with many calls declares them in its own
+ * `calls-<domain>.ts` with the blocks of call-spec.ts, spread here.
+ */
 export const calls = {
   'app.info': call<AppInfo>()(noInput),
 
@@ -230,15 +212,6 @@ export const calls = {
   'walk.save': call<WalkStage>()(walkSaveInput),
   'forms.submit': call<{ processId: string; externalReference: string }>()(formSubmissionInput),
 } as const;
-
-interface EventSpec<P> {
-  /** Phantom: carries the payload type only. */
-  payload?: P;
-}
-
-function event<P>(): EventSpec<P> {
-  return {};
-}
 
 /** Every event main pushes to the renderer (`domain.name`); the renderer subscribes by name. */
 export const events = {
