@@ -54,6 +54,8 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState('');
+  // The request is sent only from its review, which shows exactly what goes.
+  const [reviewing, setReviewing] = useState(false);
   const intent = useRef(crypto.randomUUID());
   const request = {
     processTypeId: processTypeId.trim(),
@@ -77,9 +79,13 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const fieldError = (index: number) =>
     [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
+    if (problems.size === 0) setReviewing(true);
+  }
+
+  async function submit() {
     if (problems.size > 0 || busy || !confirmed) return;
     setBusy(true);
     setError(null);
@@ -111,7 +117,7 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
         <h1>Start a process</h1>
         <span className="muted">with the profile {profile.name}</span>
       </header>
-      <form className="form panel" onSubmit={submit} noValidate aria-label="Start a process">
+      <form className="form panel" onSubmit={review} noValidate aria-label="Start a process">
         <label className="field">
           <span>Process type id</span>
           <input
@@ -163,27 +169,38 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
             Add field
           </button>
         </div>
-        {request.processTypeId && (
-          <ChangeReview
-            profile={profile}
-            operation="startProcess"
-            body={{ ...request, documents: [] }}
-            confirmation={confirmation}
-            typed={typed}
-            onTyped={setTyped}
-          />
+        {reviewing ? (
+          <>
+            {unknown && (
+              <Checkbox checked={checked} onChange={setChecked}>
+                I looked it up: the process was not started, start it (again, with the same request key)
+              </Checkbox>
+            )}
+            <ChangeReview
+              profile={profile}
+              operation="startProcess"
+              body={{ ...request, documents: [] }}
+              confirmation={confirmation}
+              typed={typed}
+              onTyped={setTyped}
+              actions={{
+                sendLabel: 'Start process',
+                sendingLabel: 'Starting…',
+                sending: busy,
+                held: unknown && !checked,
+                onSend: () => void submit(),
+                onCancel: () => setReviewing(false),
+              }}
+            />
+          </>
+        ) : (
+          <div className="button-row">
+            <span className="spacer" />
+            <button type="submit" className="primary">
+              Review
+            </button>
+          </div>
         )}
-        <div className="button-row">
-          <span className="spacer" />
-          {unknown && (
-            <Checkbox checked={checked} onChange={setChecked}>
-              I looked it up: the process was not started, start it (again, with the same request key)
-            </Checkbox>
-          )}
-          <button type="submit" className="primary" disabled={busy || (unknown && !checked) || !confirmed}>
-            {busy ? 'Starting…' : 'Start process'}
-          </button>
-        </div>
         {error && <CallError error={error} inline />}
       </form>
     </div>
