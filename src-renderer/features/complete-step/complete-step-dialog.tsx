@@ -8,7 +8,9 @@ import { ChangeReview } from '../../components/change-review';
 import { Dialog } from '../../components/dialog';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
+import { invalidate } from '../../lib/cache';
 import { FieldEditor, newRow, validateRows, type FieldRow } from './field-editor';
+import { PresetsBar } from './presets-bar';
 
 type Stage =
   | { name: 'edit' }
@@ -67,6 +69,8 @@ export function CompleteStepDialog({
       ...(live ? { confirmation: typed } : {}),
     });
     if (result.ok) {
+      // This completion's fields are now a set used before on the step.
+      invalidate('presets.list');
       setStage({ name: 'done', response: result.value });
       onCompleted(result.value);
     } else setStage({ name: 'failed', error: result.error });
@@ -80,6 +84,15 @@ export function CompleteStepDialog({
       </p>
       {stage.name === 'edit' && (
         <>
+          <PresetsBar
+            profileId={profile.id}
+            processTypeId={process.processTypeId}
+            stepName={step.name}
+            fields={rows
+              .filter((row) => row.name.trim() && row.code.trim())
+              .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
+            onApply={(fields) => setRows(fields.map((field) => newRow(field)))}
+          />
           <FieldEditor rows={rows} onChange={setRows} processId={process.processId} showErrors={showErrors} />
           <div className="button-row">
             <button type="button" onClick={() => setRows([...rows, newRow()])}>
