@@ -52,8 +52,15 @@ export async function deleteProfile(core: Core, profileId: string): Promise<{ de
   return { deleted: true };
 }
 
-/** Records a successful lookup in the profile's history and passes the process on. */
+/**
+ * Records a successful lookup in the profile's history, learns its process type by name (the API
+ * has no list of types), and passes the process on.
+ */
 export function remember(core: Core, profileId: string, process: Process): Process {
+  core.presets.learnType(profileId, {
+    processTypeId: process.processTypeId,
+    processTypeName: process.processTypeName ?? '',
+  });
   core.history.record(profileId, {
     processId: process.processId,
     externalReference: process.externalReference,
