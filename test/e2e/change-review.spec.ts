@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 
@@ -30,6 +31,7 @@ test('a note and a start are reviewed before they are sent: Cancel sends nothing
   await expect(review).toContainText('Local sandbox');
   await expect(review).toContainText('TEST');
   await expect(review.getByLabel('Request body')).toContainText('"contents": "Reviewed before sending."');
+  await checkAccessibility(page, 'note-review');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/note-review.png' });
   await review.getByRole('button', { name: 'Cancel' }).click();
   await expect(review).toHaveCount(0);
@@ -68,6 +70,7 @@ test('a note and a start are reviewed before they are sent: Cancel sends nothing
   await expect(startReview.getByLabel('Request body')).toContainText(`"processTypeId": "${typeId}"`);
   // A confidential value is masked in the review.
   await expect(startReview.getByLabel('Request body')).not.toContainText('Mr Secret');
+  await checkAccessibility(page, 'start-review');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/start-review.png' });
   await startReview.getByRole('button', { name: 'Cancel' }).click();
   await expect(startReview).toHaveCount(0);

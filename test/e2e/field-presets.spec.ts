@@ -1,3 +1,4 @@
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 
@@ -46,5 +47,6 @@ test('a step’s earlier field set is offered on the same step of another proces
       .getByRole('group', { name: 'Saved presets' })
       .getByRole('button', { name: 'Accept the report', exact: true }),
   ).toBeVisible();
+  await checkAccessibility(page, 'field-presets');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/field-presets.png' });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src-sandbox/server';
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { createProfile } from './profile-steps';
 
@@ -74,6 +75,7 @@ test('the inbox lists the active profile’s deliveries, and a walk runs only on
     'This delivery came to the profile Local sandbox',
   );
   await expect(page.getByRole('button', { name: 'Open process' })).toBeDisabled();
+  await checkAccessibility(page, 'inbox-all-profiles');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/inbox-all-profiles.png' });
 
   // The walk is refused on the live profile, with the offer to switch to the delivery's own.
@@ -83,6 +85,7 @@ test('the inbox lists the active profile’s deliveries, and a walk runs only on
     .filter({ hasText: 'This delivery came to the profile Local sandbox' });
   await expect(offer).toContainText('The walk runs only there; the profile Live tenant is active now.');
   await expect(page.getByRole('complementary', { name: 'Walk the pattern' })).toHaveCount(0);
+  await checkAccessibility(page, 'walk-refused');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/walk-refused.png' });
   page.off('request', record);
   expect(calls.filter((name) => /^(processes|steps|notes|documents)\./.test(name))).toEqual([]);

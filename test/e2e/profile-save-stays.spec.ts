@@ -1,3 +1,4 @@
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { createProfile } from './profile-steps';
 
@@ -22,6 +23,7 @@ test('saving a new live profile stays on the current one, says where the new one
   const offer = page.getByRole('status').filter({ hasText: 'Saved the profile Live tenant' });
   await expect(offer).toContainText('The console still uses Local sandbox.');
   await expect(offer).toContainText('Live tenant is a LIVE tenant');
+  await checkAccessibility(page, 'profile-saved');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/profile-saved.png' });
 
   await offer.getByRole('button', { name: 'Switch to Live tenant' }).click();

@@ -1,3 +1,4 @@
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 
@@ -27,6 +28,7 @@ test('a process type read once is offered by name in the start form, and the aud
   await form.getByRole('button', { name: 'Review', exact: true }).click();
   const review = form.getByRole('region', { name: 'Review' });
   await expect(review.getByLabel('Request body')).toContainText(`"processTypeId": "${typeId}"`);
+  await checkAccessibility(page, 'start-by-name');
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/start-by-name.png' });
   await review.getByRole('button', { name: 'Start process' }).click();
   const heading = page.getByRole('heading', { level: 1 });
