@@ -7,6 +7,7 @@ import { appHandlers } from './handlers/app';
 import { documentsHandlers } from './handlers/documents';
 import type { Handler, HandlerTable } from './handlers/handler-types';
 import { logsHandlers } from './handlers/logs';
+import { presetsHandlers } from './handlers/presets';
 import { processesHandlers } from './handlers/processes';
 import { profilesHandlers } from './handlers/profiles';
 import { workbenchHandlers } from './handlers/workbench';
@@ -24,6 +25,7 @@ export const handlers: HandlerTable = {
   ...documentsHandlers,
   ...logsHandlers,
   ...workbenchHandlers,
+  ...presetsHandlers,
 };
 
 /** Reports a bug (an exception that is not a {@link Failure}) without leaking it to the renderer. */

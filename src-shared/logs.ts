@@ -75,6 +75,8 @@ export interface AuditOutcome {
   attempts: number;
   /** The process the change touched or created, when known. */
   processId: string | null;
+  /** The external reference the service gave a process a start created (older lines lack it). */
+  externalReference?: string | null;
 }
 
 /** One line of `audit.jsonl`. */

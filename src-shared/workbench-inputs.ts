@@ -78,6 +78,8 @@ export const formSubmissionInput = z
 export const walkSaveInput = z
   .object({
     deliveryId: z.string().min(1).max(100),
+    /** The profile the walk runs on: main refuses it unless the delivery came to that profile. */
+    profileId,
     progress: walkStage,
   })
   .strict();

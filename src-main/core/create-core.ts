@@ -12,6 +12,7 @@ import { createEmbeddedDefault, type EmbeddedDefault, type SandboxStarter } from
 import { createEventHub, type EventHub } from './event-hub';
 import { createInbox, type Inbox } from './inbox/receiver';
 import { createHistoryStore, type HistoryStore } from './history/history-store';
+import { createPresetStore, type PresetStore } from './presets/preset-store';
 import { createKeychainProbe, type KeychainState } from './keychain-probe';
 import { createProfileStore, type ProfileStore } from './profiles/profile-store';
 import { createRequestLog, type RequestLog } from './request-log';
@@ -35,6 +36,8 @@ export interface Core {
   audit: AuditLog;
   requests: RequestLog;
   history: HistoryStore;
+  /** Field presets per step and the process types met, per profile. */
+  presets: PresetStore;
   client: ApiClient;
   documents: DocumentDecoder;
   embedded: EmbeddedDefault;
@@ -106,6 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit,
     requests,
     history: createHistoryStore(dataDir),
+    presets: createPresetStore(dataDir),
     client,
     documents,
     embedded,

@@ -1,4 +1,4 @@
-import type { InboxSettingsPatch, InboxSettingsView } from '../../src-shared/inbox';
+import type { Delivery, InboxSettingsPatch, InboxSettingsView } from '../../src-shared/inbox';
 import type { Core } from './create-core';
 import { Failure } from './failure';
 
@@ -23,4 +23,22 @@ export function parsePastedJson(text: string): unknown {
   } catch (error) {
     throw new Failure('invalid_input', `The pasted text is not JSON: ${(error as Error).message}.`);
   }
+}
+
+/**
+ * The delivery, when it came to `profileId`. A walk runs only on its delivery's own profile: its
+ * process lives on that tenant, so a walk sent with another profile is refused before anything.
+ */
+export function deliveryOfProfile(
+  core: Pick<Core, 'profiles' | 'inbox'>,
+  deliveryId: string,
+  profileId: string,
+): Delivery {
+  const delivery = core.inbox.get(deliveryId);
+  if (delivery.profileId === profileId) return delivery;
+  const owner = core.profiles.list().find((profile) => profile.id === delivery.profileId);
+  throw new Failure(
+    'conflict',
+    `This delivery came to the profile "${owner?.name ?? 'that was deleted'}"; switch to that profile to walk it.`,
+  );
 }

@@ -29,7 +29,8 @@ export async function profileView(core: Core, profile: Profile): Promise<Profile
 export async function listProfiles(core: Core): Promise<ProfileList> {
   const keychain = await core.keychain();
   const profiles = await Promise.all(core.profiles.list().map((profile) => profileView(core, profile)));
-  const problem = [core.profiles.problem, core.history.problem].filter(Boolean).join(' ') || null;
+  const problem =
+    [core.profiles.problem, core.history.problem, core.presets.problem].filter(Boolean).join(' ') || null;
   return {
     profiles,
     problem,
@@ -46,12 +47,20 @@ export async function deleteProfile(core: Core, profileId: string): Promise<{ de
   await core.vault.clear(profileId).catch(keychainDown);
   core.profiles.delete(profileId);
   core.history.forget(profileId);
+  core.presets.forget(profileId);
   await core.inbox.forget(profileId).catch(keychainDown);
   return { deleted: true };
 }
 
-/** Records a successful lookup in the profile's history and passes the process on. */
+/**
+ * Records a successful lookup in the profile's history, learns its process type by name (the API
+ * has no list of types), and passes the process on.
+ */
 export function remember(core: Core, profileId: string, process: Process): Process {
+  core.presets.learnType(profileId, {
+    processTypeId: process.processTypeId,
+    processTypeName: process.processTypeName ?? '',
+  });
   core.history.record(profileId, {
     processId: process.processId,
     externalReference: process.externalReference,

@@ -1,6 +1,6 @@
 import type { DomainHandlers } from './handler-types';
 import { submitTestForm } from '../core/forms-submit';
-import { configureInbox, parsePastedJson } from '../core/inbox-calls';
+import { configureInbox, deliveryOfProfile, parsePastedJson } from '../core/inbox-calls';
 
 /** The integration workbench: the receiver's inbox, the walk through the pattern, test forms. */
 export const workbenchHandlers: DomainHandlers<'inbox' | 'walk' | 'forms'> = {
@@ -12,7 +12,8 @@ export const workbenchHandlers: DomainHandlers<'inbox' | 'walk' | 'forms'> = {
   'inbox.setStatus': (core, { deliveryId, status }) => core.inbox.setStatus(deliveryId, status),
   'inbox.parsePayload': (core, { json }) => core.inbox.parsePayload(parsePastedJson(json)),
   'walk.get': (core, { deliveryId }) => core.inbox.getProgress(deliveryId),
-  'walk.save': (core, { deliveryId, progress }) => core.inbox.saveProgress(deliveryId, progress),
+  'walk.save': (core, { deliveryId, profileId, progress }) =>
+    core.inbox.saveProgress(deliveryOfProfile(core, deliveryId, profileId).id, progress),
   'forms.submit': (core, { profileId, ...submission }) =>
     submitTestForm(core.profiles.get(profileId), submission),
 };

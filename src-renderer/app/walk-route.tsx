@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { CompleteStepResponse, Step } from '../../src-shared/api';
 import type { ProfileView } from '../../src-shared/profile';
 import { CallError } from '../components/call-error';
+import { ProfileSwitchOffer } from '../components/profile-switch-offer';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
-import { useProfiles } from '../features/profiles/profiles-store';
+import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
 import type { WalkHost } from '../features/walk/walk-host';
 import { WalkPanel } from '../features/walk/walk-panel';
 import { useRemote } from '../lib/cache';
@@ -19,12 +20,13 @@ interface Completing {
 }
 
 /**
- * A delivery walked through the back-office pattern, with the profile it was delivered to: its
- * process lives on that tenant, and the notes and completion go there with that profile's key,
- * whichever profile is selected.
+ * A delivery walked through the back-office pattern, only on the profile it was delivered to: its
+ * process lives on that tenant. On another profile the walk does not start (nothing is looked up
+ * there); it offers to switch to the delivery's profile instead.
  */
 export function WalkRoute({ deliveryId }: { deliveryId: string }) {
   const [delivery, reload] = useRemote('inbox.get', { deliveryId });
+  const active = useCurrentProfile();
   const profiles = useProfiles((state) => state.list);
   const profileId = currentValue(delivery)?.profileId;
   const known = currentValue(profiles)?.profiles;
@@ -37,6 +39,19 @@ export function WalkRoute({ deliveryId }: { deliveryId: string }) {
       <p role="alert" className="warning-box">
         The profile this delivery came to no longer exists, so it cannot be walked.
       </p>
+    );
+  }
+  if (active?.id !== profile.id) {
+    return (
+      <div className="screen">
+        <header className="screen-header">
+          <h1>Walk the pattern</h1>
+        </header>
+        <ProfileSwitchOffer profile={profile} then={{ name: 'walk', deliveryId }}>
+          This delivery came to the profile {profile.name}, and its process lives on that tenant. The walk
+          runs only there; {active ? `the profile ${active.name} is active now` : 'no profile is active'}.
+        </ProfileSwitchOffer>
+      </div>
     );
   }
   return <WalkWithProfile deliveryId={deliveryId} profile={profile} />;

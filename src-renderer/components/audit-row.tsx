@@ -36,7 +36,7 @@ export function AuditRow({
           </button>
         </div>
         <div role="cell">{actionLabels[intent.action]}</div>
-        <div role="cell">{intent.externalReference ?? processId ?? '—'}</div>
+        <div role="cell">{intent.externalReference ?? outcome?.externalReference ?? processId ?? '—'}</div>
         <div role="cell">{intent.stepName ?? '—'}</div>
         <div role="cell">
           {intent.profileName} ({intent.environment.toUpperCase()})

@@ -21,6 +21,22 @@ export interface ChangeReviewProps {
   confirmation: LiveConfirmation;
   typed: string;
   onTyped: (typed: string) => void;
+  /** The review's own Cancel and Send; Send waits for the live confirmation. */
+  actions?: ReviewActions;
+}
+
+/** The buttons under a review: nothing is sent until Send is pressed. */
+export interface ReviewActions {
+  /** e.g. "Add note"; `sendingLabel` while it is on its way. */
+  sendLabel: string;
+  sendingLabel: string;
+  sending: boolean;
+  onSend: () => void;
+  /** e.g. "Cancel" or "Back to fields": leaves the review, sending nothing. */
+  cancelLabel?: string;
+  onCancel: () => void;
+  /** Another reason Send must wait (e.g. an unknown outcome not yet checked). */
+  held?: boolean;
 }
 
 /**
@@ -37,6 +53,7 @@ export function ChangeReview({
   confirmation,
   typed,
   onTyped,
+  actions,
 }: ChangeReviewProps) {
   const endpoint = endpointFor(profile.endpoints, operation);
   const codes = confidentialCodes(confidential);
@@ -51,8 +68,10 @@ export function ChangeReview({
           </code>
         </dd>
         <dt>Profile</dt>
+        <dd>{profile.name}</dd>
+        <dt>Environment</dt>
         <dd>
-          {profile.name} <EnvBadge environment={profile.environment} />
+          <EnvBadge environment={profile.environment} />
         </dd>
         <dt>Service</dt>
         <dd>{profile.baseUrl}</dd>
@@ -69,6 +88,24 @@ export function ChangeReview({
             spellCheck={false}
           />
         </label>
+      )}
+      {actions && (
+        <div className="button-row">
+          <button type="button" onClick={actions.onCancel} disabled={actions.sending}>
+            {actions.cancelLabel ?? 'Cancel'}
+          </button>
+          <span className="spacer" />
+          <button
+            type="button"
+            className="primary"
+            disabled={
+              actions.sending || actions.held === true || !reviewConfirmed(profile, confirmation, typed)
+            }
+            onClick={actions.onSend}
+          >
+            {actions.sending ? actions.sendingLabel : actions.sendLabel}
+          </button>
+        </div>
       )}
     </section>
   );

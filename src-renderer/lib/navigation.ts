@@ -18,7 +18,8 @@ interface NavigationState {
   profileId: string | null;
   go(screen: Screen): void;
   openProcess(lookup: string): void;
-  selectProfile(profileId: string | null): void;
+  /** Switches profile; `then` is where to land instead of where a switch usually leaves the user. */
+  selectProfile(profileId: string | null, then?: Screen): void;
 }
 
 /** Where the administrator is, and with which profile: the state every feature shares. */
@@ -27,9 +28,9 @@ export const useNavigation = create<NavigationState>()((set) => ({
   profileId: null,
   go: (screen) => set({ screen }),
   openProcess: (lookup) => set({ screen: { name: 'process', lookup: lookup.trim() } }),
-  selectProfile: (profileId) =>
+  selectProfile: (profileId, then) =>
     set((state) =>
-      state.profileId === profileId ? state : { profileId, screen: screenAfterSwitch(state.screen) },
+      state.profileId === profileId ? state : { profileId, screen: then ?? screenAfterSwitch(state.screen) },
     ),
 }));
 

@@ -48,7 +48,8 @@ test('markup in a note, a field value and an XML text node renders as text and r
 
   await page.getByRole('tab', { name: /Notes/ }).click();
   await page.getByLabel('Note', { exact: true }).fill(payloads.join(' '));
-  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.getByRole('button', { name: 'Review note' }).click();
+  await page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText(payloads[0]!);
 
   await page.getByRole('tab', { name: /Fields/ }).click();

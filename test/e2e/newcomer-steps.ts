@@ -42,7 +42,9 @@ export async function newcomerJourney(page: Page, shot: (name: string) => Promis
 
   await page.getByRole('tab', { name: /Notes/ }).click();
   await page.getByLabel('Note', { exact: true }).fill('Back office checked the report.');
-  await page.getByRole('button', { name: 'Add note' }).click();
+  // A note is sent from its review only.
+  await page.getByRole('button', { name: 'Review note' }).click();
+  await page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Add note' }).click();
   const note = page
     .getByRole('list', { name: 'Notes' })
     .getByRole('article')

@@ -121,6 +121,7 @@ test('a live profile shows the review and asks for the typed confirmation before
   await page.getByRole('tab', { name: /Notes/ }).click();
   const noteForm = page.getByRole('form', { name: 'Add a note' });
   await noteForm.getByLabel('Note', { exact: true }).fill('Checked on the live tenant.');
+  await noteForm.getByRole('button', { name: 'Review note' }).click();
   const noteReview = noteForm.getByRole('region', { name: 'Review' });
   await expect(noteReview).toContainText(/POST \/open-api\/processes\/[0-9a-f-]{36}\/notes/);
   await expect(noteReview).toContainText('"contents": "Checked on the live tenant."');
@@ -140,6 +141,7 @@ test('a live profile shows the review and asks for the typed confirmation before
   const startForm = page.getByRole('form', { name: 'Start a process' });
   const typeId = '6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01';
   await startForm.getByLabel('Process type id').fill(typeId);
+  await startForm.getByRole('button', { name: 'Review', exact: true }).click();
   const startReview = startForm.getByRole('region', { name: 'Review' });
   await expect(startReview).toContainText('POST /open-api/processes');
   await expect(startReview).toContainText(`"processTypeId": "${typeId}"`);

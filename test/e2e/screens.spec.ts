@@ -1,20 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
-
-/** Runs axe on what is on screen now; serious or critical violations fail with their rule ids. */
-async function checkAccessibility(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    bad.map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function visit(page: Page, scheme: 'light' | 'dark', screen: string) {
   await checkAccessibility(page, `${screen} (${scheme})`);

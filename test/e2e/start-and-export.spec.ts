@@ -13,7 +13,7 @@ test('starting a process with a Text field opens it, and the audit exports it to
     .click();
   const form = page.getByRole('form', { name: 'Start a process' });
   await form.getByLabel('Process type id').fill('not-a-guid');
-  await form.getByRole('button', { name: 'Start process' }).click();
+  await form.getByRole('button', { name: 'Review', exact: true }).click();
   await expect(form.getByText('Process type id must be a GUID')).toBeVisible();
 
   await form.getByLabel('Process type id').fill('6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01');
@@ -23,6 +23,7 @@ test('starting a process with a Text field opens it, and the audit exports it to
   await field.getByLabel('Name').fill('Caller');
   await field.getByLabel('Code').fill('CALLER');
   await field.getByLabel('Value').fill('Mrs Example');
+  await form.getByRole('button', { name: 'Review', exact: true }).click();
   await form.getByRole('button', { name: 'Start process' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/FT-\d+/);

@@ -8,7 +8,7 @@ test('a walk belongs to its delivery’s tenant: switching profile leaves it for
   await page.goto(consoleApp.url);
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
 
-  // A second profile to switch to; saving it selects it, so go back to the embedded default.
+  // A second profile to switch to; saving it keeps the embedded default selected.
   await createProfile(page, {
     name: 'Other tenant',
     baseUrl: 'http://127.0.0.1:9',

@@ -50,6 +50,8 @@ export const auditOutcomeSchema = z.object({
   message: text,
   attempts: z.number().int(),
   processId: maybeText,
+  /** The external reference of a process a start created; absent on older lines. */
+  externalReference: maybeText.optional(),
 });
 
 const lineSchema = z.discriminatedUnion('kind', [auditIntentSchema, auditOutcomeSchema]);

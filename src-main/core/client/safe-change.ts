@@ -31,6 +31,8 @@ export interface ChangePlan<T> {
   whatToCheck: string;
   /** The process a successful change touched or created. */
   processIdOf(value: T): string | null;
+  /** The external reference of a process the change created, for the audit to show. */
+  referenceOf?: (value: T) => string | null;
   /** The status the service answers a success with (200 for a completion, 201 for a creation). */
   successStatus: number;
   /**
@@ -101,6 +103,7 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
         await settle('succeeded', sends, decision.message, {
           status: decision.status,
           processId: plan.processIdOf(decision.value),
+          ...(plan.referenceOf ? { externalReference: plan.referenceOf(decision.value) } : {}),
         });
         return decision.value;
       case 'failed':

@@ -72,6 +72,7 @@ export async function startProcess(
           ? 'Look for a process of this type started just now before starting it again.'
           : `Look up reference ${reference} before starting it again: if it exists, the start went through.`,
       processIdOf: (value) => value.processId,
+      referenceOf: (value) => value.externalReference,
       confidentialValues: body.fields.filter((field) => field.confidential).map((field) => field.value),
       successStatus: 201,
     });

@@ -4,11 +4,13 @@ import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
-import { ChangeReview, reviewConfirmed } from '../../components/change-review';
+import { ChangeReview } from '../../components/change-review';
 import { Dialog } from '../../components/dialog';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
+import { invalidate } from '../../lib/cache';
 import { FieldEditor, newRow, validateRows, type FieldRow } from './field-editor';
+import { PresetsBar } from './presets-bar';
 
 type Stage =
   | { name: 'edit' }
@@ -67,6 +69,8 @@ export function CompleteStepDialog({
       ...(live ? { confirmation: typed } : {}),
     });
     if (result.ok) {
+      // This completion's fields are now a set used before on the step.
+      invalidate('presets.list');
       setStage({ name: 'done', response: result.value });
       onCompleted(result.value);
     } else setStage({ name: 'failed', error: result.error });
@@ -80,6 +84,15 @@ export function CompleteStepDialog({
       </p>
       {stage.name === 'edit' && (
         <>
+          <PresetsBar
+            profileId={profile.id}
+            processTypeId={process.processTypeId}
+            stepName={step.name}
+            fields={rows
+              .filter((row) => row.name.trim() && row.code.trim())
+              .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
+            onApply={(fields) => setRows(fields.map((field) => newRow(field)))}
+          />
           <FieldEditor rows={rows} onChange={setRows} processId={process.processId} showErrors={showErrors} />
           <div className="button-row">
             <button type="button" onClick={() => setRows([...rows, newRow()])}>
@@ -115,16 +128,6 @@ export function CompleteStepDialog({
       )}
       {(stage.name === 'review' || stage.name === 'sending' || stage.name === 'failed') && (
         <>
-          <ChangeReview
-            profile={profile}
-            operation="completeStep"
-            params={{ processId: process.processId, stepId: step.stepId }}
-            body={body}
-            confidential={process.fields}
-            confirmation={confirmation}
-            typed={typed}
-            onTyped={setTyped}
-          />
           {stage.name === 'failed' && (
             <CallError error={stage.error} inline onOpenProcess={onCheckProcess}>
               {stage.error.code === 'outcome_unknown' && (
@@ -136,24 +139,24 @@ export function CompleteStepDialog({
               )}
             </CallError>
           )}
-          <div className="button-row">
-            <button
-              type="button"
-              onClick={() => setStage({ name: 'edit' })}
-              disabled={stage.name === 'sending'}
-            >
-              Back to fields
-            </button>
-            <span className="spacer" />
-            <button
-              type="button"
-              className="primary"
-              disabled={stage.name === 'sending' || !reviewConfirmed(profile, confirmation, typed)}
-              onClick={() => void send()}
-            >
-              {stage.name === 'sending' ? 'Completing…' : 'Complete step'}
-            </button>
-          </div>
+          <ChangeReview
+            profile={profile}
+            operation="completeStep"
+            params={{ processId: process.processId, stepId: step.stepId }}
+            body={body}
+            confidential={process.fields}
+            confirmation={confirmation}
+            typed={typed}
+            onTyped={setTyped}
+            actions={{
+              sendLabel: 'Complete step',
+              sendingLabel: 'Completing…',
+              sending: stage.name === 'sending',
+              onSend: () => void send(),
+              cancelLabel: 'Back to fields',
+              onCancel: () => setStage({ name: 'edit' }),
+            }}
+          />
         </>
       )}
       {stage.name === 'done' && (

@@ -18,21 +18,28 @@ const filters: (DeliveryStatus | 'all')[] = ['all', 'new', 'in progress', 'handl
 export function InboxScreen({
   profileId,
   live,
+  profileNames,
   onOpenDocument,
 }: {
   profileId: string;
   live: boolean;
+  /** Every profile's name by id, for the Profile column when all profiles are listed. */
+  profileNames: ReadonlyMap<string, string>;
   onOpenDocument: (documentId: string, name: string) => void;
 }) {
   const deliveries = useInbox((state) => state.deliveries);
   const filter = useInbox((state) => state.filter);
+  const allProfiles = useInbox((state) => state.allProfiles);
   const load = useInbox((state) => state.load);
   const setFilter = useInbox((state) => state.setFilter);
+  const setScope = useInbox((state) => state.setScope);
   const [selected, setSelected] = useState<string | null>(null);
 
+  // Deliveries belong to their profile: the active one's are listed unless the user asks for all.
   useEffect(() => {
+    setScope(profileId, useInbox.getState().allProfiles);
     void load();
-  }, [load]);
+  }, [load, setScope, profileId]);
 
   const list = deliveries.status === 'ready' ? deliveries.value : [];
   return (
@@ -57,12 +64,26 @@ export function InboxScreen({
           </button>
         ))}
       </div>
+      <div className="toolbar" role="group" aria-label="Show deliveries of">
+        {([false, true] as const).map((all) => (
+          <button
+            key={String(all)}
+            type="button"
+            aria-pressed={allProfiles === all}
+            className={allProfiles === all ? 'small-button active' : 'small-button'}
+            onClick={() => setScope(profileId, all)}
+          >
+            {all ? 'All profiles' : 'This profile'}
+          </button>
+        ))}
+      </div>
       {deliveries.status === 'error' && <CallError error={deliveries.error} onRetry={() => void load()} />}
       <div className="two-columns wide-detail">
         <div>
           {deliveries.status === 'ready' && list.length === 0 && (
             <p className="muted empty">
-              No deliveries yet. Submit a test form, or point a REST API step at the delivery URL.
+              No deliveries {allProfiles ? 'yet' : 'for this profile yet'}. Submit a test form, or point a
+              REST API step at the delivery URL.
             </p>
           )}
           {list.length > 0 && (
@@ -72,6 +93,7 @@ export function InboxScreen({
                   <th scope="col">Received</th>
                   <th scope="col">Process</th>
                   <th scope="col">Status</th>
+                  {allProfiles && <th scope="col">Profile</th>}
                 </tr>
               </thead>
               <tbody>
@@ -81,6 +103,9 @@ export function InboxScreen({
                     delivery={delivery}
                     selected={delivery.id === selected}
                     onSelect={() => setSelected(delivery.id)}
+                    profileName={
+                      allProfiles ? (profileNames.get(delivery.profileId) ?? 'A deleted profile') : null
+                    }
                   />
                 ))}
               </tbody>
@@ -88,7 +113,12 @@ export function InboxScreen({
           )}
         </div>
         {selected && (
-          <DeliveryDetail deliveryId={selected} profileId={profileId} onOpenDocument={onOpenDocument} />
+          <DeliveryDetail
+            deliveryId={selected}
+            profileId={profileId}
+            profileNames={profileNames}
+            onOpenDocument={onOpenDocument}
+          />
         )}
       </div>
     </div>
@@ -99,10 +129,13 @@ function DeliveryRow({
   delivery,
   selected,
   onSelect,
+  profileName,
 }: {
   delivery: DeliverySummary;
   selected: boolean;
   onSelect: () => void;
+  /** Shown in the Profile column when every profile's deliveries are listed. */
+  profileName: string | null;
 }) {
   return (
     <tr className={selected ? 'selected' : undefined}>
@@ -124,6 +157,7 @@ function DeliveryRow({
         </span>
         {delivery.reason && <span className="small block error-text">{delivery.reason}</span>}
       </td>
+      {profileName !== null && <td>{profileName}</td>}
     </tr>
   );
 }
@@ -131,17 +165,22 @@ function DeliveryRow({
 function DeliveryDetail({
   deliveryId,
   profileId,
+  profileNames,
   onOpenDocument,
 }: {
   deliveryId: string;
   profileId: string;
+  profileNames: ReadonlyMap<string, string>;
   onOpenDocument: (documentId: string, name: string) => void;
 }) {
   const go = useNavigation((state) => state.go);
   const openProcess = useNavigation((state) => state.openProcess);
   // Kept current by the delivery events (see App), which invalidate it.
   const [remote, reload] = useRemote('inbox.get', { deliveryId });
-  const codes = usePayloadCodes(profileId, currentValue(remote)?.view ?? null);
+  const shown = currentValue(remote);
+  // A delivery of another profile is never looked up on the active profile's tenant.
+  const own = shown?.profileId === profileId;
+  const codes = usePayloadCodes(own ? profileId : null, shown?.view ?? null);
   if (remote.status === 'error') return <CallError error={remote.error} onRetry={reload} />;
   if (remote.status !== 'ready') return null;
   const delivery = remote.value;
@@ -151,6 +190,12 @@ function DeliveryDetail({
       <p className="muted small">
         {delivery.method} {delivery.path} · answered {delivery.replyStatus} · {delivery.status}
       </p>
+      {!own && (
+        <p className="warning-text">
+          This delivery came to the profile {profileNames.get(delivery.profileId) ?? 'that was deleted'}; its
+          process lives on that tenant.
+        </p>
+      )}
       {delivery.view ? (
         <>
           <div className="button-row">
@@ -161,11 +206,11 @@ function DeliveryDetail({
             >
               Walk the pattern
             </button>
-            <button type="button" onClick={() => openProcess(delivery.view!.processId)}>
+            <button type="button" disabled={!own} onClick={() => openProcess(delivery.view!.processId)}>
               Open process
             </button>
           </div>
-          <PayloadView view={delivery.view} profileId={profileId} onOpenDocument={onOpenDocument} />
+          {own && <PayloadView view={delivery.view} profileId={profileId} onOpenDocument={onOpenDocument} />}
         </>
       ) : (
         <p role="alert" className="error-text">

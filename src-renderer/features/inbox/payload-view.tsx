@@ -10,7 +10,11 @@ import { currentValue } from '../../lib/remote';
  * is known (or if this profile cannot read it) every field of the payload counts as confidential:
  * a payload does not say which of its values are, so it is masked rather than guessed at.
  */
-export function usePayloadCodes(profileId: string, view: DeliveryPayloadView | null): ReadonlySet<string> {
+export function usePayloadCodes(
+  profileId: string | null,
+  view: DeliveryPayloadView | null,
+): ReadonlySet<string> {
+  // Null profile: the delivery came to another profile, whose tenant is not asked from here.
   const process = currentValue(useProcessLookup(view ? profileId : null, view?.processId ?? '')[0]);
   if (process && view && process.processId === view.processId) return confidentialCodes(process.fields);
   return new Set(view?.fields.map((field) => field.code) ?? []);

@@ -70,6 +70,8 @@ function AddNoteForm({
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState('');
+  // The note is sent only from its review, which shows exactly what goes.
+  const [reviewing, setReviewing] = useState(false);
   const confirmation = confirmProcess(process);
   const confirmed = reviewConfirmed(profile, confirmation, typed);
   const [error, setError] = useState<CallFailure | null>(null);
@@ -78,8 +80,12 @@ function AddNoteForm({
   // One idempotency key per intent: a retry after a failure is the same note, not a second one.
   const intent = useRef<{ id: string; sent: string | null }>({ id: crypto.randomUUID(), sent: null });
 
-  async function submit(event: FormEvent, asNew = false) {
+  function review(event: FormEvent) {
     event.preventDefault();
+    if (contents.trim()) setReviewing(true);
+  }
+
+  async function submit(asNew = false) {
     if (!contents.trim() || busy || !confirmed) return;
     const body = JSON.stringify([contents, visible]);
     // A changed note after a clear failure is a new intent. After an unknown outcome it stays the
@@ -106,6 +112,7 @@ function AddNoteForm({
     }
     lastUnknown.current = false;
     intent.current = { id: crypto.randomUUID(), sent: null };
+    setReviewing(false);
     setContents('');
     setVisible(false);
     setTyped('');
@@ -113,22 +120,23 @@ function AddNoteForm({
   }
 
   return (
-    <form className="form add-note" onSubmit={submit} aria-label="Add a note">
+    <form className="form add-note" onSubmit={review} aria-label="Add a note">
       <label className="field">
         <span>Note</span>
         <textarea
           value={contents}
           rows={3}
+          readOnly={reviewing}
           onChange={(event) => {
             setContents(event.target.value);
             setError(null);
           }}
         />
       </label>
-      <Checkbox checked={visible} onChange={setVisible}>
+      <Checkbox checked={visible} onChange={(checked) => !reviewing && setVisible(checked)}>
         Visible to linked accounts
       </Checkbox>
-      {contents.trim() && (
+      {reviewing ? (
         <ChangeReview
           profile={profile}
           operation="addNote"
@@ -137,21 +145,32 @@ function AddNoteForm({
           confirmation={confirmation}
           typed={typed}
           onTyped={setTyped}
+          actions={{
+            sendLabel: 'Add note',
+            sendingLabel: 'Adding…',
+            sending: busy,
+            onSend: () => void submit(),
+            onCancel: () => {
+              setReviewing(false);
+              setError(null);
+            },
+          }}
         />
+      ) : (
+        <div className="button-row">
+          <span className="spacer" />
+          <button type="submit" className="primary" disabled={!contents.trim()}>
+            Review note
+          </button>
+        </div>
       )}
-      <div className="button-row">
-        <span className="spacer" />
-        <button type="submit" className="primary" disabled={busy || !contents.trim() || !confirmed}>
-          {busy ? 'Adding…' : 'Add note'}
-        </button>
-      </div>
       {error && (
         <CallError error={error} inline onOpenProcess={onCheckProcess}>
           {error.code === 'outcome_unknown' && (
             <p>
               Look for the note first. Sending again resends the same note safely; if you changed it and are
               sure the first one is not there,{' '}
-              <button type="button" className="small-button" onClick={(event) => void submit(event, true)}>
+              <button type="button" className="small-button" onClick={() => void submit(true)}>
                 send it as a new note
               </button>
               .

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { EnvBadge } from '../../components/env-badge';
+import { ProfileSwitchOffer } from '../../components/profile-switch-offer';
 import { api } from '../../lib/api';
 import { forgetProfile } from '../../lib/cache';
 import { useNavigation } from '../../lib/navigation';
@@ -14,6 +15,9 @@ export function ProfilesScreen() {
   const list = useProfiles((state) => state.list);
   const load = useProfiles((state) => state.load);
   const selectProfile = useNavigation((state) => state.selectProfile);
+  const activeId = useNavigation((state) => state.profileId);
+  // A profile just saved: the console stays on the active one and says where the new one is.
+  const [added, setAdded] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sessionOnly, setSessionOnly] = useState(false);
@@ -22,6 +26,8 @@ export function ProfilesScreen() {
   const profiles = value?.profiles ?? [];
   const current = profiles.find((profile) => profile.id === selected) ?? profiles[0] ?? null;
   const keychainWaiting = value?.keychain.state === 'waiting';
+  const made = profiles.find((profile) => profile.id === added);
+  const active = profiles.find((profile) => profile.id === activeId);
 
   // While a system prompt is open, look again every few seconds so the banner goes once answered.
   useEffect(() => {
@@ -75,6 +81,11 @@ export function ProfilesScreen() {
       )}
       {list.status === 'error' && <CallError error={list.error} onRetry={() => void load()} />}
       {error && <CallError error={error} inline />}
+      {made && active && made.id !== active.id && (
+        <ProfileSwitchOffer profile={made}>
+          Saved the profile {made.name}; it is listed below. The console still uses {active.name}.
+        </ProfileSwitchOffer>
+      )}
       {editing === 'new' && (
         <section className="panel" aria-label="New profile">
           <h2>New profile</h2>
@@ -84,7 +95,7 @@ export function ProfilesScreen() {
             onSaved={(saved) => {
               setEditing(null);
               setSelected(saved.id);
-              selectProfile(saved.id);
+              setAdded(saved.id);
               void load();
             }}
           />

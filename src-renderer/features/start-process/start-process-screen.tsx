@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { startProcessInputSchema } from '../../../src-shared/api';
 import { confirmProcessType } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
@@ -6,6 +6,8 @@ import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { api } from '../../lib/api';
+import { useRemote } from '../../lib/cache';
+import { currentValue } from '../../lib/remote';
 import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
 import { processStarted } from '../../lib/process-cache';
@@ -44,7 +46,16 @@ const labels = {
 export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const profileId = profile.id;
   const openProcess = useNavigation((state) => state.openProcess);
-  const [processTypeId, setProcessTypeId] = useState('');
+  const [processType, setProcessType] = useState('');
+  const listId = useId();
+  // The types this profile has read, by name: the API has no list of them.
+  const [types, reloadTypes] = useRemote('processTypes.list', { profileId });
+  const knownTypes = currentValue(types) ?? [];
+  // Every process read since this screen was last open may have taught main a type: ask afresh.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit, not on every render's new reload function.
+  useEffect(() => reloadTypes(), [profileId]);
+  const named = knownTypes.find((type) => type.processTypeName === processType.trim());
+  const processTypeId = named?.processTypeId ?? processType;
   const [note, setNote] = useState('');
   const [fields, setFields] = useState<TextField[]>([]);
   const [error, setError] = useState<CallFailure | null>(null);
@@ -54,6 +65,8 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const [typed, setTyped] = useState('');
+  // The request is sent only from its review, which shows exactly what goes.
+  const [reviewing, setReviewing] = useState(false);
   const intent = useRef(crypto.randomUUID());
   const request = {
     processTypeId: processTypeId.trim(),
@@ -77,9 +90,13 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const fieldError = (index: number) =>
     [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
 
-  async function submit(event: FormEvent) {
+  function review(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
+    if (problems.size === 0) setReviewing(true);
+  }
+
+  async function submit() {
     if (problems.size > 0 || busy || !confirmed) return;
     setBusy(true);
     setError(null);
@@ -111,17 +128,31 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
         <h1>Start a process</h1>
         <span className="muted">with the profile {profile.name}</span>
       </header>
-      <form className="form panel" onSubmit={submit} noValidate aria-label="Start a process">
+      <form className="form panel" onSubmit={review} noValidate aria-label="Start a process">
         <label className="field">
-          <span>Process type id</span>
+          <span>Process type id or name</span>
           <input
             className="mono"
-            value={processTypeId}
-            onChange={(event) => setProcessTypeId(event.target.value)}
+            value={processType}
+            list={listId}
+            autoComplete="off"
+            onChange={(event) => setProcessType(event.target.value)}
             aria-invalid={touched && typeError ? true : undefined}
-            placeholder="6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01"
           />
-          <span className="hint">The last GUID of the process type’s set-up address</span>
+          <datalist id={listId}>
+            {knownTypes.map((type) => (
+              <option key={type.processTypeId} value={type.processTypeName}>
+                {type.processTypeId}
+              </option>
+            ))}
+          </datalist>
+          <span className="hint">
+            {named
+              ? `${named.processTypeName}: ${named.processTypeId}`
+              : knownTypes.length > 0
+                ? 'A type this profile has read, by name, or the last GUID of its set-up address'
+                : 'The last GUID of the process type’s set-up address; types you open are offered by name'}
+          </span>
           {touched && typeError && <span className="field-error">{typeError}</span>}
         </label>
         <label className="field">
@@ -163,27 +194,38 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
             Add field
           </button>
         </div>
-        {request.processTypeId && (
-          <ChangeReview
-            profile={profile}
-            operation="startProcess"
-            body={{ ...request, documents: [] }}
-            confirmation={confirmation}
-            typed={typed}
-            onTyped={setTyped}
-          />
+        {reviewing ? (
+          <>
+            {unknown && (
+              <Checkbox checked={checked} onChange={setChecked}>
+                I looked it up: the process was not started, start it (again, with the same request key)
+              </Checkbox>
+            )}
+            <ChangeReview
+              profile={profile}
+              operation="startProcess"
+              body={{ ...request, documents: [] }}
+              confirmation={confirmation}
+              typed={typed}
+              onTyped={setTyped}
+              actions={{
+                sendLabel: 'Start process',
+                sendingLabel: 'Starting…',
+                sending: busy,
+                held: unknown && !checked,
+                onSend: () => void submit(),
+                onCancel: () => setReviewing(false),
+              }}
+            />
+          </>
+        ) : (
+          <div className="button-row">
+            <span className="spacer" />
+            <button type="submit" className="primary">
+              Review
+            </button>
+          </div>
         )}
-        <div className="button-row">
-          <span className="spacer" />
-          {unknown && (
-            <Checkbox checked={checked} onChange={setChecked}>
-              I looked it up: the process was not started, start it (again, with the same request key)
-            </Checkbox>
-          )}
-          <button type="submit" className="primary" disabled={busy || (unknown && !checked) || !confirmed}>
-            {busy ? 'Starting…' : 'Start process'}
-          </button>
-        </div>
         {error && <CallError error={error} inline />}
       </form>
     </div>

@@ -27,7 +27,7 @@ export function WalkPanel({
   const open = useWalk((state) => state.open);
   const status = currentValue(delivery)?.status;
 
-  useEffect(() => open(deliveryId), [deliveryId, open]);
+  useEffect(() => open(deliveryId, profile.id), [deliveryId, profile.id, open]);
   useEffect(() => {
     if (status === 'new') void setDeliveryStatus(deliveryId, 'in progress');
   }, [status, deliveryId]);

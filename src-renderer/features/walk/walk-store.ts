@@ -26,9 +26,11 @@ export type StageCall =
 interface WalkState {
   /** The delivery being walked. Its stage is not here: it is `walk.get`'s answer in the cache. */
   deliveryId: string | null;
+  /** The delivery's profile: every save of the walk carries it, and main checks it. */
+  profileId: string | null;
   /** Why the last change of stage could not be saved in main. */
   problem: CallError | null;
-  open(deliveryId: string): void;
+  open(deliveryId: string, profileId: string): void;
   next(linkedDocuments: number): Promise<boolean>;
   back(): Promise<boolean>;
   openDocument(documentId: string): Promise<boolean>;
@@ -69,7 +71,9 @@ export const useWalk = create<WalkState>()((set, get) => {
   async function keep(deliveryId: string | null, next: WalkStage | null): Promise<boolean> {
     if (!next || deliveryId === null) return false;
     if (next === current(deliveryId)) return true;
-    const result = await api.walk.save({ deliveryId, progress: next });
+    const { profileId } = get();
+    if (profileId === null) return false;
+    const result = await api.walk.save({ deliveryId, profileId, progress: next });
     const shown = get().deliveryId === deliveryId;
     if (!result.ok) {
       if (shown) set({ problem: result.error });
@@ -89,9 +93,11 @@ export const useWalk = create<WalkState>()((set, get) => {
 
   return {
     deliveryId: null,
+    profileId: null,
     problem: null,
-    open(deliveryId) {
-      if (get().deliveryId !== deliveryId) set({ deliveryId, problem: null });
+    open(deliveryId, profileId) {
+      if (get().deliveryId !== deliveryId || get().profileId !== profileId)
+        set({ deliveryId, profileId, problem: null });
     },
     next: (linkedDocuments) => apply((stage) => transitions.next(stage, linkedDocuments)),
     back: () => apply(transitions.back),

@@ -30,10 +30,18 @@ describe('the walk progress schema', () => {
 
   it('is the walk.save input: a numbered stage or a stage missing its data is refused', () => {
     const deliveryId = 'd';
-    expect(walkSaveInput.safeParse({ deliveryId, progress: { kind: 'readPayload' } }).success).toBe(true);
-    expect(walkSaveInput.safeParse({ deliveryId, progress: { stage: 7, data: {} } }).success).toBe(false);
+    const profileId = '0b6a3f1e-2c4d-4e5f-8a9b-1c2d3e4f5a6b';
     expect(
-      walkSaveInput.safeParse({ deliveryId, progress: { kind: 'readCurrentStep', ...facts } }).success,
+      walkSaveInput.safeParse({ deliveryId, profileId, progress: { kind: 'readPayload' } }).success,
+    ).toBe(true);
+    // Without the profile it runs on, a walk cannot be saved (main checks it is the delivery's).
+    expect(walkSaveInput.safeParse({ deliveryId, progress: { kind: 'readPayload' } }).success).toBe(false);
+    expect(walkSaveInput.safeParse({ deliveryId, profileId, progress: { stage: 7, data: {} } }).success).toBe(
+      false,
+    );
+    expect(
+      walkSaveInput.safeParse({ deliveryId, profileId, progress: { kind: 'readCurrentStep', ...facts } })
+        .success,
     ).toBe(false);
     const note = { intentId: 'not-a-uuid', sent, outcome: 'unknown' };
     expect(walkStage.safeParse({ kind: 'addNote', ...facts, note }).success).toBe(false);

@@ -38,8 +38,8 @@ describe('walk store', () => {
     cache.store.setState({ entries: {} });
     setRemote('walk.get', { deliveryId: 'd1' }, { stage: addNote, unreadable: 'set aside' });
     setRemote('processes.get', target, { processId: 'proc-1', notes: [] as Note[] } as Process);
-    useWalk.setState({ deliveryId: null, problem: null });
-    useWalk.getState().open('d1');
+    useWalk.setState({ deliveryId: null, profileId: null, problem: null });
+    useWalk.getState().open('d1', 'p1');
   });
 
   it('keeps the intent before sending, then puts the added note in the kept process', async () => {
