@@ -164,14 +164,14 @@ export function createHttp(deps: HttpDependencies): Http {
             try {
               return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
             } catch (parseError) {
-              // The service said yes in a shape we cannot read: for a change that means it may well
-              // have happened, so it must be read back rather than reported as failed.
+              // The service said yes in a shape we cannot read (the vendor documents `{}`): the
+              // change was accepted, and reading it back gives its result (safe-change.ts).
               if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
               throw new ClientFailure(
                 'bad_response',
                 parseError.message,
                 { status: answer.status },
-                { ambiguous: true },
+                { ambiguous: true, accepted: true },
               );
             }
           }
