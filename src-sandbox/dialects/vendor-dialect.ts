@@ -40,6 +40,11 @@ export async function installVendorDialect(app: FastifyInstance): Promise<void> 
     }
   });
   app.addHook('onSend', (request, reply, payload, done) => {
+    // ASP.NET Core answers a path no endpoint has with a bare 404: no body, no error format.
+    if (request.url.startsWith(notServed)) {
+      reply.code(404).removeHeader('content-type');
+      return done(null, '');
+    }
     if (!isApi(request) || typeof payload !== 'string' || !isJson(reply)) return done(null, payload);
     // The vendor's description shows every answer as `{}`; its tenants answer changes so.
     if (request.method === 'POST' && reply.statusCode >= 200 && reply.statusCode < 300) {

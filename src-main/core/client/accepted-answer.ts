@@ -13,7 +13,8 @@ export async function decideAccepted<T>(
   status: number | null,
   scrub: (message: string) => string,
 ): Promise<Decision<T>> {
-  const answered = `The service accepted the change (answer ${status ?? '2xx'}) without saying its result`;
+  const answered = `the service accepted the change (answer ${status ?? '2xx'}) without saying its result`;
+  const sentence = answered.charAt(0).toUpperCase() + answered.slice(1);
   if (!plan.readBack) {
     return {
       kind: 'accepted-unidentified',
@@ -27,23 +28,23 @@ export async function decideAccepted<T>(
     found = await plan.readBack({ accepted: true });
   } catch (readError) {
     const reason = readError instanceof Failure ? scrub(readError.message) : 'an unexpected error';
-    return { kind: 'unknown', whatHappened: `${answered}, and reading it back failed (${reason}).` };
+    return { kind: 'unknown', whatHappened: `${sentence}, and reading it back failed (${reason}).` };
   }
   switch (found.state) {
     case 'done':
       return {
         kind: 'succeeded',
         value: found.value,
-        message: `Done (${answered}; confirmed by reading back).`,
+        message: `Done: ${answered}; confirmed by reading back.`,
         status,
       };
     case 'other':
       return {
         kind: 'unknown',
-        whatHappened: `${answered}, and reading it back found ${found.description}.`,
+        whatHappened: `${sentence}, and reading it back found ${found.description}.`,
       };
     case 'not-done':
-      return { kind: 'unknown', whatHappened: `${answered}, but reading it back does not show it yet.` };
+      return { kind: 'unknown', whatHappened: `${sentence}, but reading it back does not show it yet.` };
     default:
       return assertNever(found);
   }

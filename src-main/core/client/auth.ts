@@ -91,7 +91,9 @@ export function createAuthenticator(credentials: CredentialSource, fetchToken: T
       switch (profile.authScheme) {
         case 'headers': {
           const { apiKey, apiSecret } = await readCredentials(credentials, profile);
-          return { 'x-api-key': apiKey, 'x-api-secret': apiSecret };
+          const { key, secret } = profile.authHeaders;
+          // secret null: the tenant takes the API key alone, so the secret is not sent at all.
+          return secret === null ? { [key]: apiKey } : { [key]: apiKey, [secret]: apiSecret };
         }
         case 'basic': {
           const { apiKey, apiSecret } = await readCredentials(credentials, profile);
@@ -105,6 +107,13 @@ export function createAuthenticator(credentials: CredentialSource, fetchToken: T
       tokens.clear();
     },
   };
+}
+
+/** The header names a profile's key travels in (headers scheme), to be redacted wherever they appear. */
+export function authHeaderNames(profile: Profile): string[] {
+  if (profile.authScheme !== 'headers') return [];
+  const { key, secret } = profile.authHeaders;
+  return secret === null ? [key] : [key, secret];
 }
 
 /** Reads a profile's credentials; a source that fails without a Failure is a keychain problem. */

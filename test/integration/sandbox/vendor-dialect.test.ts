@@ -50,13 +50,13 @@ describe('the vendor dialect over HTTP', () => {
     const { ProcessId } = await ft3();
     expect((await vendor('GET', `/open-api/processes/${ProcessId}`)).status).toBe(404);
     const missing = await vendor('GET', '/open-api/processes/external-reference/FT-000003');
-    expect(missing.json.Error).toMatchObject({ Code: 'not_found' });
-    expect(missing.json.Error.Message).toContain('GET /open-api/processes/external-reference/FT-000003');
+    expect([missing.status, missing.text]).toEqual([404, '']);
     expect((await vendor('POST', '/open-api/token', { body: {} })).status).toBe(404);
     const defaultHeaders = await call(t.url, 'GET', '/open-api/processes/by-reference/FT-000003', {
       auth: { key: t.key },
     });
     expect(defaultHeaders.status).toBe(401);
+    expect(defaultHeaders.json.Error.Code).toBe('credentials_required');
     expect(defaultHeaders.json.Error.Message).toBe(
       'This operation needs an API key: send X-Api-Key-Id and X-Api-Key-Secret.',
     );
