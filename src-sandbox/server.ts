@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Clock } from './domain/clock';
+import type { Dialect } from './dialects/vendor-dialect';
 import { buildApp } from './http/app';
 import { HostAllowList, parsePublicHost } from './http/host-check';
 import { openSandbox } from './open-sandbox';
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   /** Lifetime of bearer tokens (default 3600 s). */
   tokenTtlSeconds?: number;
   clock?: Clock;
+  /** `vendor` speaks as a .NET tenant of the vendor would (dialects/vendor-dialect.ts); default `default`. */
+  dialect?: Dialect;
 }
 
 /** A started reference service. */
@@ -63,7 +66,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
     const deps = { ctx: core.ctx, change: core.change, keys: core.keys, reads: core.reads };
-    built = await buildApp(deps, hosts, log);
+    built = await buildApp(deps, hosts, log, options.dialect);
     await built.app.listen({ port: options.port ?? defaultPort, host });
   } catch (error) {
     await core.close();

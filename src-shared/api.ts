@@ -3,8 +3,10 @@ import { limits } from './limits';
 
 /**
  * The Process Integration API's objects (API.md) as zod schemas: the console's client validates
- * every response with them, and their inferred types are the contract's. Extra keys from the
- * service are tolerated (stripped), a missing or mistyped key is a bad response.
+ * every response with them (after folding PascalCase keys, see answer-keys.ts), and their inferred
+ * types are the contract's. Extra keys are tolerated (stripped); optional values may be null or
+ * missing; a missing or mistyped key the console relies on (ids, step kind, completedOn) is a bad
+ * response naming it.
  */
 
 /** GUID in the 8-4-4-4-12 hex form; the API does not check versions or variants. */
@@ -13,21 +15,34 @@ export const guidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 /** A GUID string (API.md: "fieldId must be GUID format"). */
 export const guid = z.string().regex(guidPattern, 'must be a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10');
 
-/** A date-time as the service writes it: ISO 8601, no zone designator required. */
-const dateTime = z.string().min(1);
+/**
+ * ISO 8601 date and time as services write it: seconds, a fraction of any length (.NET writes 7
+ * digits) and a zone (`Z`, `+01:00`) all optional, `T` or a space between date and time.
+ */
+export const isoDateTimePattern =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+
+/** A date-time as the service writes it, kept as written (the renderer formats it). */
+export const dateTime = z
+  .string()
+  .regex(isoDateTimePattern, 'must be an ISO 8601 date and time like 2026-06-03T09:14:22');
+
+/** An optional value a tenant may send as null or leave out: read as `fallback`. */
+function optional<S extends z.ZodType, const D>(schema: S, fallback: D) {
+  return schema
+    .nullish()
+    .transform((value): z.output<S> | D => (value === null || value === undefined ? fallback : value));
+}
 
 /** A process field (API.md "Field"). */
 export const fieldSchema = z.object({
   name: z.string(),
-  value: z
-    .string()
-    .nullable()
-    .transform((value) => value ?? ''),
+  value: optional(z.string(), ''),
   fieldId: z.string(),
   code: z.string(),
-  description: z.string().nullable().default(''),
+  description: optional(z.string(), ''),
   fieldType: z.string(),
-  confidential: z.boolean().default(false),
+  confidential: optional(z.boolean(), false),
 });
 export type Field = z.output<typeof fieldSchema>;
 
@@ -56,7 +71,8 @@ export const stepSchema = z.object({
   stepId: z.string(),
   kind: z.string(),
   name: z.string(),
-  startedOn: dateTime.nullable(),
+  startedOn: optional(dateTime, null),
+  // Required, null or a date: whether a step is complete is what the console acts on.
   completedOn: dateTime.nullable(),
   restCall: restCallSchema.nullable().optional(),
 });
@@ -66,7 +82,7 @@ export type Step = z.output<typeof stepSchema>;
 export const noteSchema = z.object({
   noteId: z.string(),
   contents: z.string(),
-  visibleToAccounts: z.boolean(),
+  visibleToAccounts: optional(z.boolean(), false),
   author: z.string(),
   createdOn: dateTime,
 });
@@ -84,8 +100,8 @@ export type DocumentSummary = z.output<typeof documentSummarySchema>;
 /** A customer account linked to a process. */
 export const accountSchema = z.object({
   accountId: z.string(),
-  reference: z.string().nullable().default(''),
-  name: z.string().nullable().default(''),
+  reference: optional(z.string(), ''),
+  name: optional(z.string(), ''),
 });
 export type Account = z.output<typeof accountSchema>;
 
@@ -93,18 +109,18 @@ export type Account = z.output<typeof accountSchema>;
 export const processSchema = z.object({
   processId: z.string(),
   processTypeId: z.string(),
-  processTypeName: z.string().nullable().default(''),
+  processTypeName: optional(z.string(), ''),
   externalReference: z.string(),
   status: z.string(),
-  startedDate: dateTime.nullable(),
-  completedDate: dateTime.nullable(),
-  location: z.string().nullable(),
-  allocatedUser: z.string().nullable(),
+  startedDate: optional(dateTime, null),
+  completedDate: optional(dateTime, null),
+  location: optional(z.string(), null),
+  allocatedUser: optional(z.string(), null),
   steps: z.array(stepSchema),
-  notes: z.array(noteSchema),
-  documents: z.array(documentSummarySchema),
-  accounts: z.array(accountSchema),
-  fields: z.array(fieldSchema),
+  notes: optional(z.array(noteSchema), []),
+  documents: optional(z.array(documentSummarySchema), []),
+  accounts: optional(z.array(accountSchema), []),
+  fields: optional(z.array(fieldSchema), []),
 });
 export type Process = z.output<typeof processSchema>;
 

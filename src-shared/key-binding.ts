@@ -1,9 +1,9 @@
-import { defaultEndpoints, type Operation } from './profile';
+import { defaultAuthHeaders, defaultEndpoints, type Operation } from './profile';
 
 /**
  * What a stored API key is bound to: everything that decides where and how it travels. The key
- * was given for one address, through one proxy, trusting one CA file, sent one way (auth scheme),
- * and for bearer exchanged at one token endpoint. Changing any of these must not carry the key
+ * was given for one address, through one proxy, trusting one CA file, sent one way (auth scheme,
+ * and for the headers scheme under its header names), and for bearer exchanged at one token endpoint. Changing any of these must not carry the key
  * along: main clears it on save, and the profile form says so before saving. Pure, so both use it.
  */
 
@@ -14,11 +14,14 @@ export interface KeyRoute {
   proxy: { mode: 'none' | 'system' | 'url'; url?: string };
   caFile: string | null;
   authScheme: 'headers' | 'basic' | 'bearer';
+  /** Absent on a profile saved before the names were configurable: the defaults. */
+  authHeaders?: { key: string; secret: string | null };
   endpoints: Partial<Record<Operation, { method: string; path: string }>>;
 }
 
 /** One part of {@link KeyRoute}, named as the user knows it. */
-export type KeyBindingChange = 'address' | 'proxy' | 'CA file' | 'auth scheme' | 'token endpoint';
+export type KeyBindingChange =
+  'address' | 'proxy' | 'CA file' | 'auth scheme' | 'key header' | 'token endpoint';
 
 /** Which parts a key is bound to differ between the saved profile and the edit, in form order. */
 export function keyBindingChanges(before: KeyRoute, after: KeyRoute): KeyBindingChange[] {
@@ -28,6 +31,10 @@ export function keyBindingChanges(before: KeyRoute, after: KeyRoute): KeyBinding
   if (proxyOf(before) !== proxyOf(after)) changes.push('proxy');
   if (caFileOf(before) !== caFileOf(after)) changes.push('CA file');
   if (before.authScheme !== after.authScheme) changes.push('auth scheme');
+  // The names matter only while the key travels in them; a scheme change is already listed.
+  else if (after.authScheme === 'headers' && headerNamesOf(before) !== headerNamesOf(after)) {
+    changes.push('key header');
+  }
   if (tokenEndpointOf(before) !== tokenEndpointOf(after)) changes.push('token endpoint');
   return changes;
 }
@@ -93,6 +100,11 @@ function proxyOf(route: KeyRoute): string {
 
 function caFileOf(route: KeyRoute): string | null {
   return route.caFile?.trim() || null;
+}
+
+function headerNamesOf(route: KeyRoute): string {
+  const { key, secret } = route.authHeaders ?? defaultAuthHeaders;
+  return `${key.trim().toLowerCase()} ${secret?.trim().toLowerCase() ?? '(none)'}`;
 }
 
 function tokenEndpointOf(route: KeyRoute): string {

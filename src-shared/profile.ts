@@ -144,6 +144,62 @@ export const proxySchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
+/** The headers scheme's header names until a profile names its own (API.md, auth scheme 1). */
+export const defaultAuthHeaders = { key: 'x-api-key', secret: 'x-api-secret' } as const;
+
+// Headers the client sets itself: a key sent under one of these names would be overwritten or
+// would break the request, so the scheme may not use them.
+const clientHeaderNames = new Set([
+  'accept',
+  'accept-encoding',
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'expect',
+  'host',
+  'idempotency-key',
+  'keep-alive',
+  'proxy-authorization',
+  'te',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+]);
+
+/** An HTTP field name (RFC 9110 token) that the client does not set itself. */
+const authHeaderName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .regex(
+    /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+    "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colons",
+  )
+  .refine(
+    (name) => !clientHeaderNames.has(name.toLowerCase()),
+    'is a header the console sets itself; choose the name the tenant gives for its API key',
+  );
+
+/**
+ * The headers scheme's header names: the key's, and the secret's, or null when the tenant takes
+ * the API key alone in one header (then only the key is sent). Names compare case-insensitively.
+ */
+export const authHeadersSchema = z
+  .object({ key: authHeaderName, secret: authHeaderName.nullable() })
+  .superRefine((names, context) => {
+    if (names.secret !== null && names.key.toLowerCase() === names.secret.toLowerCase()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['secret'],
+        message: 'must differ from the key header name (names are case-insensitive)',
+      });
+    }
+  });
+export type AuthHeaders = z.output<typeof authHeadersSchema>;
+
 /** What the user edits; `id` absent means a new profile. */
 export const profileInputSchema = z.object({
   id: z.string().uuid().optional(),
@@ -151,6 +207,8 @@ export const profileInputSchema = z.object({
   baseUrl: baseUrlSchema,
   environment: z.enum(['test', 'live']),
   authScheme: z.enum(['headers', 'basic', 'bearer']).default('headers'),
+  // Profiles saved before header names were configurable load with the names they were sent with.
+  authHeaders: authHeadersSchema.default({ ...defaultAuthHeaders }),
   keyName: z.string().trim().min(1, 'The API key name is required (it is the author of changes)').max(120),
   endpoints: endpointOverridesSchema.default({}),
   timeouts: timeoutsSchema.default({

@@ -72,7 +72,7 @@ export function remember(core: Core, profileId: string, process: Process): Proce
 
 /**
  * Saves a profile. When an edit changes what its stored key is bound to (address, proxy, CA file,
- * auth scheme, token endpoint: see {@link keyBindingChanges}), the key is cleared first: it was
+ * auth scheme, key header, token endpoint: see {@link keyBindingChanges}), the key is cleared first: it was
  * given for one route to one tenant, and must never travel another. On a live profile that needs
  * the typed name. If the keychain cannot clear the key, the edit is refused rather than risk
  * sending the key elsewhere; the rest of the edit is checked first so a refused save costs no key.

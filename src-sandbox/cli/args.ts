@@ -13,6 +13,7 @@ export type CliCommand =
       dataDir: string;
       seedFile?: string;
       outboundUrl?: string;
+      dialect?: 'default' | 'vendor';
     }
   | { command: 'create-key'; dataDir: string; name: string }
   | { command: 'reset-password'; dataDir: string; user: string }
@@ -42,6 +43,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         data: { type: 'string' },
         seed: { type: 'string' },
         'outbound-url': { type: 'string' },
+        dialect: { type: 'string' },
         name: { type: 'string' },
         user: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -66,6 +68,7 @@ export function parseCommandLine(argv: string[]): CliCommand {
         dataDir,
         seedFile: values.seed,
         outboundUrl: values['outbound-url'],
+        ...(values.dialect === undefined ? {} : { dialect: parseDialect(values.dialect) }),
       };
     case 'create-key':
       if (!values.name) throw new UsageError('create-key needs --name "NAME" (the author shown on changes).');
@@ -87,11 +90,16 @@ function parsePort(text: string): number {
   return port;
 }
 
+function parseDialect(text: string): 'default' | 'vendor' {
+  if (text === 'default' || text === 'vendor') return text;
+  throw new UsageError(`--dialect must be "default" or "vendor", not "${text}".`);
+}
+
 /** The text of `--help`. */
 export const helpText = `Process Console reference service: the Process Integration API as a real, persistent server.
 
 Usage:
-  npm run sandbox -- [--port N] [--host H] [--public-host NAME[:PORT]] [--data DIR] [--seed FILE] [--outbound-url URL]
+  npm run sandbox -- [--port N] [--host H] [--public-host NAME[:PORT]] [--data DIR] [--seed FILE] [--outbound-url URL] [--dialect vendor]
   npm run sandbox -- create-key --data DIR --name "NAME"
   npm run sandbox -- reset-password --data DIR --user NAME
   npm run sandbox -- retry-rest-steps --data DIR [--outbound-url URL]
@@ -105,6 +113,8 @@ Options:
   --data DIR          data folder (default: the console's app-data folder + /sandbox)
   --seed FILE         JSON seed loaded into a NEW data folder instead of the demo seed
   --outbound-url URL  where REST API steps post; without it their calls fail and are recorded as failed
+  --dialect D         default (API.md's paths and camelCase) or vendor (a .NET tenant's shape: other paths,
+                      X-Api-Key-Id/X-Api-Key-Secret, PascalCase, changes answered {}, /swagger/v1/swagger.json)
 
 Commands:
   create-key          prints one JSON line {"keyId","name","apiKey","apiSecret"}; the secret is shown only here

@@ -7,7 +7,9 @@ import { registerNoteRoutes } from '../routes/notes';
 import { registerProcessRoutes } from '../routes/processes';
 import { registerStepRoutes } from '../routes/steps';
 import { registerTokenRoute } from '../routes/token';
-import { authenticateKey } from './auth';
+import { installVendorDialect, rewriteVendorUrl, type Dialect } from '../dialects/vendor-dialect';
+import { vendorKeyHeaders } from '../dialects/vendor-routes';
+import { authenticateKey, defaultKeyScheme } from './auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, sendApiError } from './errors';
 import { installHostCheck, type HostAllowList } from './host-check';
 import { installJsonBodyParser } from './json-body';
@@ -29,13 +31,18 @@ export interface SandboxApp {
 /**
  * Builds the Fastify app: error shape, schemas, OpenAPI and Swagger UI, then the routes. Every
  * route under /open-api except the token endpoint requires an API key by any of the three schemes.
+ * The `vendor` dialect puts its thin layer (dialects/vendor-dialect.ts) over the same routes.
  */
 export async function buildApp(
   deps: RouteDeps,
   hosts: HostAllowList,
   log: (line: string) => void,
+  dialect: Dialect = 'default',
 ): Promise<SandboxApp> {
+  const vendor = dialect === 'vendor';
+  const scheme = vendor ? { ...vendorKeyHeaders, authorization: false } : defaultKeyScheme;
   const app = Fastify({
+    ...(vendor ? { rewriteUrl: rewriteVendorUrl } : {}),
     logger: false,
     bodyLimit,
     // Fastify's own 503 while closing has another body shape; draining is handled below.
@@ -70,7 +77,8 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
   addSharedSchemas(app);
-  await registerOpenApi(app);
+  if (vendor) await installVendorDialect(app);
+  else await registerOpenApi(app);
   registerHealthRoute(app);
   await registerTokenRoute(app, deps);
   registerFormRoutes(app, deps);
@@ -79,7 +87,7 @@ export async function buildApp(
     api.addHook('onRequest', (request, _reply, done) => {
       let outcome: ReturnType<typeof authenticateKey>;
       try {
-        outcome = authenticateKey(request, deps.keys);
+        outcome = authenticateKey(request, deps.keys, scheme);
       } catch (error) {
         return done(error as Error);
       }

@@ -19,17 +19,29 @@ export function parseBasic(header: string): { user: string; password: string } |
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** Which credentials a dialect accepts: its two API key headers, and whether Basic and Bearer too. */
+export interface KeyScheme {
+  key: string;
+  secret: string;
+  authorization: boolean;
+}
+
+/** The default dialect's: API.md's three schemes. */
+export const defaultKeyScheme: KeyScheme = { key: 'X-Api-Key', secret: 'X-Api-Secret', authorization: true };
+
 /**
  * Authenticates a request under /open-api by any of the three schemes of API.md: the
- * X-Api-Key/X-Api-Secret headers, HTTP Basic key:secret, or a Bearer token from /open-api/token.
- * Answers synchronously when it can (a key verified before), so the hot path makes no promise.
+ * X-Api-Key/X-Api-Secret headers, HTTP Basic key:secret, or a Bearer token from /open-api/token
+ * (the vendor dialect: its own two headers only). Answers synchronously when it can (a key
+ * verified before), so the hot path makes no promise.
  */
 export function authenticateKey(
   request: FastifyRequest,
   keys: KeyAuthenticator,
+  scheme: KeyScheme = defaultKeyScheme,
 ): KeyIdentity | Promise<KeyIdentity> {
   const authorization = request.headers.authorization;
-  if (authorization !== undefined && authorization !== '') {
+  if (scheme.authorization && authorization !== undefined && authorization !== '') {
     const bearer = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(authorization);
     if (bearer) {
       const identity = keys.withToken(bearer[1]!);
@@ -52,18 +64,20 @@ export function authenticateKey(
       'The Authorization header must be "Basic base64(API_KEY:API_SECRET)" or "Bearer <access_token>".',
     );
   }
-  const apiKey = request.headers['x-api-key'];
-  const apiSecret = request.headers['x-api-secret'];
+  const apiKey = request.headers[scheme.key.toLowerCase()];
+  const apiSecret = request.headers[scheme.secret.toLowerCase()];
   if (typeof apiKey === 'string' && typeof apiSecret === 'string' && apiKey !== '' && apiSecret !== '') {
     return checkSecret(keys, apiKey, apiSecret, request.ip);
   }
   if (apiKey !== undefined || apiSecret !== undefined) {
-    throw unauthorized('credentials_incomplete', 'Send both X-Api-Key and X-Api-Secret, each once.');
+    throw unauthorized('credentials_incomplete', `Send both ${scheme.key} and ${scheme.secret}, each once.`);
   }
   throw unauthorized(
     'credentials_required',
-    'This operation needs an API key: send X-Api-Key and X-Api-Secret, HTTP Basic with the key and secret, ' +
-      'or a Bearer token from POST /open-api/token.',
+    scheme.authorization
+      ? `This operation needs an API key: send ${scheme.key} and ${scheme.secret}, HTTP Basic with the key and secret, ` +
+          'or a Bearer token from POST /open-api/token.'
+      : `This operation needs an API key: send ${scheme.key} and ${scheme.secret}.`,
   );
 }
 

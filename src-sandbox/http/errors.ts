@@ -104,7 +104,8 @@ export function installErrorHandling(app: FastifyInstance, log: (line: string) =
     else done();
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    // originalUrl: the path as asked, before a dialect's rewrite (the same in the default dialect).
+    const path = request.originalUrl.split('?')[0] ?? '';
     const refusal = methodNotAllowed(request.method, path);
     if (refusal) return sendApiError(reply, refusal);
     return sendApiError(

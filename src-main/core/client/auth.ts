@@ -3,12 +3,32 @@ import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import type { CredentialSource, Credentials } from '../ports';
 
-/** The token endpoint's answer (API.md, bearer scheme); extra keys tolerated. */
-export const tokenAnswerSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().refine((type) => type.toLowerCase() === 'bearer', 'must be "Bearer"'),
-  expires_in: z.number().positive(),
-});
+/** OAuth's snake_case names under the camelCase ones a .NET token endpoint may write instead. */
+const tokenAliases: Record<string, string> = {
+  accessToken: 'access_token',
+  tokenType: 'token_type',
+  expiresIn: 'expires_in',
+};
+
+/**
+ * The token endpoint's answer (API.md, bearer scheme); extra keys tolerated, and `AccessToken` or
+ * `accessToken` read as `access_token` (the parser has already folded PascalCase to camelCase).
+ */
+export const tokenAnswerSchema = z.preprocess(
+  (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = { ...value };
+    for (const [alias, name] of Object.entries(tokenAliases)) {
+      if (out[name] === undefined && out[alias] !== undefined) out[name] = out[alias];
+    }
+    return out;
+  },
+  z.object({
+    access_token: z.string().min(1),
+    token_type: z.string().refine((type) => type.toLowerCase() === 'bearer', 'must be "Bearer"'),
+    expires_in: z.number().positive(),
+  }),
+);
 export type TokenAnswer = z.output<typeof tokenAnswerSchema>;
 
 /** Asks the token endpoint for a token; the HTTP layer supplies it (exchange, classify, parse). */
@@ -71,7 +91,9 @@ export function createAuthenticator(credentials: CredentialSource, fetchToken: T
       switch (profile.authScheme) {
         case 'headers': {
           const { apiKey, apiSecret } = await readCredentials(credentials, profile);
-          return { 'x-api-key': apiKey, 'x-api-secret': apiSecret };
+          const { key, secret } = profile.authHeaders;
+          // secret null: the tenant takes the API key alone, so the secret is not sent at all.
+          return secret === null ? { [key]: apiKey } : { [key]: apiKey, [secret]: apiSecret };
         }
         case 'basic': {
           const { apiKey, apiSecret } = await readCredentials(credentials, profile);
@@ -85,6 +107,13 @@ export function createAuthenticator(credentials: CredentialSource, fetchToken: T
       tokens.clear();
     },
   };
+}
+
+/** The header names a profile's key travels in (headers scheme), to be redacted wherever they appear. */
+export function authHeaderNames(profile: Profile): string[] {
+  if (profile.authScheme !== 'headers') return [];
+  const { key, secret } = profile.authHeaders;
+  return secret === null ? [key] : [key, secret];
 }
 
 /** Reads a profile's credentials; a source that fails without a Failure is a keychain problem. */

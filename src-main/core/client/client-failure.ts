@@ -8,6 +8,11 @@ export interface FailureFacts {
    * (timeout, reset) or a gateway said 502/504. A change that fails this way must be read back.
    */
   ambiguous?: boolean;
+  /**
+   * The service answered a change 2xx in a shape the console cannot read (`{}`, an empty body):
+   * the change was accepted, and only reading the process back tells its result.
+   */
+  accepted?: boolean;
   /** Seconds the service asked us to wait (Retry-After), when it said. */
   retryAfterSeconds?: number;
   /** The service's own error code (`error.code` of its body), e.g. `no_current_step`. */
@@ -20,6 +25,7 @@ export interface FailureFacts {
  */
 export class ClientFailure extends Failure {
   readonly ambiguous: boolean;
+  readonly accepted: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly serviceCode: string | undefined;
 
@@ -27,6 +33,7 @@ export class ClientFailure extends Failure {
     super(code, message, extra);
     this.name = 'ClientFailure';
     this.ambiguous = facts.ambiguous ?? false;
+    this.accepted = facts.accepted ?? false;
     this.retryAfterSeconds = facts.retryAfterSeconds;
     this.serviceCode = facts.serviceCode;
   }
@@ -35,6 +42,11 @@ export class ClientFailure extends Failure {
 /** Whether the request behind this failure may have been processed by the service. */
 export function isAmbiguous(error: unknown): boolean {
   return error instanceof ClientFailure && error.ambiguous;
+}
+
+/** Whether the service accepted a change (2xx) without an answer the console could read. */
+export function isAcceptedUnread(error: unknown): boolean {
+  return error instanceof ClientFailure && error.accepted;
 }
 
 /** The ErrorCode of a Failure, or null for anything else. */

@@ -96,7 +96,7 @@ export async function completeStep(
           subject: `step ${stepId} of process ${processId}`,
           signal,
         }),
-      readBack: async () => stepState(await read(), stepId, fields),
+      readBack: async ({ accepted }) => stepState(await read(), stepId, fields, accepted),
       whatToCheck:
         `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
         'trying again: if it is complete, the completion went through.',
@@ -132,17 +132,22 @@ function checkStepIsCurrent(process: Process, stepId: string): Step {
 }
 
 /**
- * Reads a step's fate from a fresh read of its process. Complete counts as ours only when every
- * field this intent sent is on the process with the value sent: a colleague may have completed
- * the step meanwhile, and their completion must not be reported as this one.
+ * Reads a step's fate from a fresh read of its process. After an unclear send, complete counts as
+ * ours only when every field this intent sent is on the process with the value sent: a colleague
+ * may have completed the step meanwhile, and their completion must not be reported as this one.
+ * After the service `accepted` this completion (2xx), a completed step is this completion.
  */
 function stepState(
   process: Process,
   stepId: string,
   sent: readonly { code: string; value: string }[],
+  accepted = false,
 ): ReadBack<CompleteStepResponse> {
   const step = process.steps.find((candidate) => sameId(candidate.stepId, stepId));
   if (!step) return { state: 'other', description: 'that the step is no longer on the process' };
+  if (step.completedOn !== null && accepted) {
+    return { state: 'done', value: { completedStep: step, currentStep: currentStepOf(process), process } };
+  }
   if (step.completedOn !== null) {
     const ours =
       sent.length > 0 &&

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Operation, Profile } from '../../../src-shared/profile';
 import { authorizationSecrets, credentialSecrets, isSecretHeaderName } from '../../../src-shared/redaction';
 import type { CredentialSource, RequestRecorder } from '../ports';
-import { createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
+import { authHeaderNames, createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
 import { ClientFailure } from './client-failure';
 import type { DispatcherCache } from './dispatcher';
 import { resolveEndpoint } from './endpoints';
@@ -66,7 +66,7 @@ export function createHttp(deps: HttpDependencies): Http {
    */
   async function secretsOf(profile: Profile, sent: Record<string, string>): Promise<string[]> {
     const values = Object.entries(sent)
-      .filter(([name]) => isSecretHeaderName(name))
+      .filter(([name]) => isSecretHeaderName(name, authHeaderNames(profile)))
       .flatMap(([, value]) => authorizationSecrets(value));
     try {
       values.push(...credentialSecrets(await deps.credentials.get(profile.id)));
@@ -164,14 +164,14 @@ export function createHttp(deps: HttpDependencies): Http {
             try {
               return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
             } catch (parseError) {
-              // The service said yes in a shape we cannot read: for a change that means it may well
-              // have happened, so it must be read back rather than reported as failed.
+              // The service said yes in a shape we cannot read (the vendor documents `{}`): the
+              // change was accepted, and reading it back gives its result (safe-change.ts).
               if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
               throw new ClientFailure(
                 'bad_response',
                 parseError.message,
                 { status: answer.status },
-                { ambiguous: true },
+                { ambiguous: true, accepted: true },
               );
             }
           }

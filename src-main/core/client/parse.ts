@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import { camelKeys, KeySpellingConflict } from '../../../src-shared/answer-keys';
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 
 /**
- * Parses a 2xx answer into a contract type (STYLE rule 7: parse at the edge). Extra keys are
- * tolerated; a missing or mistyped key is `bad_response` naming it, e.g. `steps[3].stepId`.
+ * Parses a 2xx answer into a contract type (STYLE rule 7: parse at the edge). Keys are read in
+ * camelCase or PascalCase (a tenant's casing is not published), extra keys are tolerated; a missing
+ * or mistyped key is `bad_response` naming it, e.g. `steps[3].stepId`.
  */
 export function parseAnswer<S extends z.ZodType>(
   schema: S,
@@ -13,15 +15,26 @@ export function parseAnswer<S extends z.ZodType>(
   operation: string,
 ): z.output<S> {
   const advice = `Check the base URL and endpoint map of profile "${profile.name}".`;
-  let json: unknown;
+  let raw: unknown;
   try {
-    json = JSON.parse(text);
+    raw = JSON.parse(text);
   } catch {
     const start = text.trimStart().slice(0, 1);
     const what = text.trim() === '' ? 'empty' : start === '<' ? 'HTML or XML, not JSON' : 'not valid JSON';
     throw new ClientFailure(
       'bad_response',
       `The service's answer to ${operation} is ${what}; it may not be the Process Integration API. ${advice}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = camelKeys(raw);
+  } catch (error) {
+    if (!(error instanceof KeySpellingConflict)) throw error;
+    const where = error.path.length === 0 ? '' : ` at "${formatPath(error.path)}"`;
+    throw new ClientFailure(
+      'bad_response',
+      `The service's answer to ${operation} spells a key two ways${where}: ${error.message}, so the console cannot tell which is meant. ${advice}`,
     );
   }
   const parsed = schema.safeParse(json);

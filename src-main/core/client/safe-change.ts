@@ -4,7 +4,8 @@ import { redactText } from '../../../src-shared/redaction';
 import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
-import { isAmbiguous } from './client-failure';
+import { decideAccepted } from './accepted-answer';
+import { isAcceptedUnread, isAmbiguous } from './client-failure';
 
 /**
  * Sends a change (complete a step, add a note, start a process) so that it happens at most once
@@ -25,8 +26,14 @@ export interface ChangePlan<T> {
   intent: AuditIntent;
   /** Sends the change once (with the intent's Idempotency-Key). */
   send(): Promise<T>;
-  /** Reads the service to learn whether the change happened; `undefined` when it cannot tell. */
-  readBack?: () => Promise<ReadBack<T>>;
+  /**
+   * Reads the service to learn whether the change happened; `undefined` when it cannot tell.
+   * `accepted`: the service answered 2xx without a readable result, so a change found done is
+   * this one (no need to tell it apart from a colleague's).
+   */
+  readBack?: (after: { accepted: boolean }) => Promise<ReadBack<T>>;
+  /** Accepted but not readable and no read-back: what the user should do to find the result. */
+  notIdentified?: string;
   /** What the user should look at before trying again, e.g. 'Open process FT-000003 and look at step "X"'. */
   whatToCheck: string;
   /** The process a successful change touched or created. */
@@ -60,13 +67,15 @@ type Sent<T> =
   | { kind: 'ok'; value: T }
   | { kind: 'refused'; failure: Failure }
   | { kind: 'unclear'; failure: Failure }
+  | { kind: 'accepted'; status: number | null }
   | { kind: 'bug'; error: unknown };
 
 /** What the runner does after a send. */
-type Decision<T> =
+export type Decision<T> =
   | { kind: 'succeeded'; value: T; message: string; status: number | null }
   | { kind: 'failed'; failure: Failure }
   | { kind: 'unknown'; whatHappened: string }
+  | { kind: 'accepted-unidentified'; message: string; status: number | null }
   | { kind: 'resend' };
 
 /**
@@ -117,6 +126,11 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
         await settle('unknown', sends, message, { errorCode: 'outcome_unknown' });
         throw new Failure('outcome_unknown', message);
       }
+      case 'accepted-unidentified':
+        // The change happened (2xx), so the audit says so; the caller has no result to show, so
+        // the call fails with the sentence saying how to find it.
+        await settle('succeeded', sends, decision.message, { status: decision.status, processId: null });
+        throw new Failure('outcome_unknown', scrub(decision.message));
       case 'resend':
         continue;
       default:
@@ -165,6 +179,7 @@ async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => stri
     return { kind: 'ok', value: await plan.send() };
   } catch (error) {
     if (!(error instanceof Failure)) return { kind: 'bug', error };
+    if (isAcceptedUnread(error)) return { kind: 'accepted', status: error.error.status ?? null };
     const failure = new Failure(error.error.code, scrub(error.message), {
       ...(error.error.status !== undefined ? { status: error.error.status } : {}),
       ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
@@ -184,6 +199,7 @@ async function decide<T>(
 ): Promise<Decision<T>> {
   if (sent.kind === 'ok')
     return { kind: 'succeeded', value: sent.value, message: 'Done.', status: plan.successStatus };
+  if (sent.kind === 'accepted') return decideAccepted(deps, plan, sent.status, scrub);
   const { failure } = sent;
   // A 409 on a resend usually means our earlier send went through: read back before saying no.
   const worthReading = sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict');
@@ -203,7 +219,7 @@ async function decide<T>(
   await sleep(deps.readBackDelayMs);
   let found: ReadBack<T>;
   try {
-    found = await plan.readBack();
+    found = await plan.readBack({ accepted: false });
   } catch (readError) {
     const reason = readError instanceof Failure ? scrub(readError.message) : 'an unexpected error';
     return {

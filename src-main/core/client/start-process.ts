@@ -67,6 +67,10 @@ export async function startProcess(
                 throw error;
               }
             },
+      notIdentified:
+        `Without an external reference the console cannot look the new process up: look for a process of type ` +
+        `${body.processTypeId} started just now before starting it again, and give an external reference next time ` +
+        'so that the console can confirm the start itself.',
       whatToCheck:
         reference === undefined
           ? 'Look for a process of this type started just now before starting it again.'

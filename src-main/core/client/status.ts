@@ -1,4 +1,5 @@
 import { serviceErrorSchema } from '../../../src-shared/api';
+import { camelKeys } from '../../../src-shared/answer-keys';
 import type { Profile } from '../../../src-shared/profile';
 import type { ErrorCode } from '../../../src-shared/result';
 import { ClientFailure } from './client-failure';
@@ -17,10 +18,10 @@ export interface StatusContext {
   subject?: string;
 }
 
-/** The service's own error, when its body has the API.md error shape. */
+/** The service's own error, when its body has the API.md error shape (in either key casing). */
 export function serviceError(text: string): { code: string; message: string } | null {
   try {
-    const parsed = serviceErrorSchema.safeParse(JSON.parse(text));
+    const parsed = serviceErrorSchema.safeParse(camelKeys(JSON.parse(text)));
     return parsed.success ? parsed.data.error : null;
   } catch {
     return null;

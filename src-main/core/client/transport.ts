@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
 import { redactBody, redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
+import { authHeaderNames } from './auth';
 import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
 import { ClientFailure, failureCode } from './client-failure';
@@ -90,8 +91,9 @@ export async function exchange(
       responseBytes,
       errorCode: failureCode(failure),
       attempt: request.attempt,
-      requestHeaders: redactHeaders(request.headers, secrets),
-      responseHeaders: answer ? redactHeaders(answer.headers, secrets) : {},
+      // The profile's own key header names are secret by name, whatever they are called.
+      requestHeaders: redactHeaders(request.headers, secrets, authHeaderNames(request.profile)),
+      responseHeaders: answer ? redactHeaders(answer.headers, secrets, authHeaderNames(request.profile)) : {},
     });
   }
 }

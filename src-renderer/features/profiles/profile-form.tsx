@@ -2,13 +2,19 @@ import { useState, type FormEvent } from 'react';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { confirmNameProblem, keyBindingChanges } from '../../../src-shared/key-binding';
-import { profileInputSchema, type Operation, type ProfileView } from '../../../src-shared/profile';
+import {
+  defaultAuthHeaders,
+  profileInputSchema,
+  type Operation,
+  type ProfileView,
+} from '../../../src-shared/profile';
 import { TextField } from '../../components/text-field';
 import { api } from '../../lib/api';
+import { AuthHeaderFields, authHeadersInput, type AuthHeaderDraft } from './auth-header-fields';
 import { EndpointTable } from './endpoint-table';
 import { KeyBindingNote } from './key-binding-note';
 
-type Draft = {
+type Draft = AuthHeaderDraft & {
   name: string;
   baseUrl: string;
   environment: 'test' | 'live';
@@ -28,6 +34,8 @@ function toDraft(profile: ProfileView | null): Draft {
     environment: profile?.environment ?? 'test',
     authScheme: profile?.authScheme ?? 'headers',
     keyName: profile?.keyName ?? '',
+    authHeaderKey: profile?.authHeaders.key ?? defaultAuthHeaders.key,
+    authHeaderSecret: profile ? (profile.authHeaders.secret ?? '') : defaultAuthHeaders.secret,
     caFile: profile?.caFile ?? '',
     proxyMode: profile?.proxy.mode ?? 'none',
     proxyUrl: profile?.proxy.mode === 'url' ? profile.proxy.url : '',
@@ -48,6 +56,7 @@ function toInput(draft: Draft, id: string | undefined) {
     baseUrl: draft.baseUrl,
     environment: draft.environment,
     authScheme: draft.authScheme,
+    authHeaders: authHeadersInput(draft),
     keyName: draft.keyName,
     caFile: draft.caFile.trim() ? draft.caFile.trim() : null,
     proxy:
@@ -155,6 +164,7 @@ export function ProfileForm({
           <option value="bearer">Bearer token (client credentials)</option>
         </select>
       </label>
+      {draft.authScheme === 'headers' && <AuthHeaderFields draft={draft} error={shown} onChange={update} />}
       <TextField
         label="API key name"
         value={draft.keyName}

@@ -142,7 +142,11 @@ export function ProfilesScreen() {
                   <dt>Base URL</dt>
                   <dd>{current.baseUrl}</dd>
                   <dt>Auth scheme</dt>
-                  <dd>{current.authScheme}</dd>
+                  <dd>
+                    {current.authScheme === 'headers'
+                      ? `headers (${[current.authHeaders.key, current.authHeaders.secret].filter(Boolean).join(', ')})`
+                      : current.authScheme}
+                  </dd>
                   <dt>API key name</dt>
                   <dd>{current.keyName}</dd>
                 </dl>

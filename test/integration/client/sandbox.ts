@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../../src-main/core/client/api-client';
 import type { Credentials } from '../../../src-main/core/ports';
+import type { Dialect } from '../../../src-sandbox/dialects/vendor-dialect';
 import { startSandbox } from '../../../src-sandbox/server';
 import { makePorts, makeProfile } from '../../unit/src-main/core/client/helpers';
 
@@ -19,9 +20,12 @@ export interface RunningSandbox {
 }
 
 /** Starts the reference service with the demo seed and creates a key named `name`. */
-export async function startTestSandbox(name = 'console-integration'): Promise<RunningSandbox> {
+export async function startTestSandbox(
+  name = 'console-integration',
+  options: { dialect?: Dialect } = {},
+): Promise<RunningSandbox> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pc-client-sandbox-'));
-  const sandbox = await startSandbox({ dataDir, port: 0, host: '127.0.0.1', quiet: true });
+  const sandbox = await startSandbox({ dataDir, port: 0, host: '127.0.0.1', quiet: true, ...options });
   const key = await sandbox.createApiKey(name);
   let stopped = false;
   return {

@@ -99,3 +99,30 @@ describe('a key and its proxy', () => {
     expect(moved).toMatchObject({ proxy: { mode: 'url' }, hasCredentials: false });
   });
 });
+
+describe('a key and the header names it travels in', () => {
+  it('clears the key when the header names change, and asks a live profile for its name first', async () => {
+    const { base, id, lookUp } = await profileWithKey('Header names tenant', 'live');
+    // The same names in another case are the same headers: the key stays.
+    const sameNames = { ...base, authHeaders: { key: 'X-API-KEY', secret: 'X-Api-Secret' } };
+    expect(value<ProfileView>(await dispatch(core, 'profiles.save', sameNames))).toMatchObject({
+      hasCredentials: true,
+    });
+    const renamed = { ...base, authHeaders: { key: 'X-Api-Key-Id', secret: 'X-Api-Key-Secret' } };
+    const refused = await dispatch(core, 'profiles.save', renamed);
+    expect(!refused.ok && refused.error.message).toBe(
+      'The key header of the live profile "Header names tenant" changes, which clears its stored key. ' +
+        'Type the profile name "Header names tenant" to confirm.',
+    );
+    expect(await core.vault.status(id)).toMatchObject({ hasCredentials: true });
+
+    const saved = value<ProfileView>(
+      await dispatch(core, 'profiles.save', { ...renamed, confirmName: 'Header names tenant' }),
+    );
+    expect(saved).toMatchObject({
+      authHeaders: { key: 'X-Api-Key-Id', secret: 'X-Api-Key-Secret' },
+      hasCredentials: false,
+    });
+    expect(await lookUp()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+});

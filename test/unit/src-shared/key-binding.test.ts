@@ -23,6 +23,12 @@ describe('keyBindingChanges: what a stored key is bound to', () => {
     ['a CA file', { caFile: '/etc/ssl/tenant.pem' }, ['CA file']],
     ['another auth scheme', { authScheme: 'bearer' }, ['auth scheme']],
     [
+      'other key header names',
+      { authHeaders: { key: 'X-Api-Key-Id', secret: 'X-Api-Key-Secret' } },
+      ['key header'],
+    ],
+    ['a key header alone', { authHeaders: { key: 'x-api-key', secret: null } }, ['key header']],
+    [
       'another token path',
       { endpoints: { token: { method: 'POST', path: '/connect/token' } } },
       ['token endpoint'],
@@ -98,5 +104,30 @@ describe('a live profile made a test one', () => {
     expect(
       confirmNameProblem({ ...live, environment: 'test' }, { environment: 'live' }, [], undefined),
     ).toBeNull();
+  });
+});
+
+describe('keyBindingChanges: key header names', () => {
+  it('reads a profile saved without names as the default names, and compares names case-insensitively', () => {
+    expect(
+      keyBindingChanges(saved, { ...saved, authHeaders: { key: 'X-API-KEY', secret: 'X-Api-Secret' } }),
+    ).toEqual([]);
+  });
+
+  it('ignores the names while the key travels another way', () => {
+    const basic: KeyRoute = { ...saved, authScheme: 'basic' };
+    expect(keyBindingChanges(basic, { ...basic, authHeaders: { key: 'X-Other', secret: null } })).toEqual([]);
+  });
+
+  it('asks a live profile for its typed name before the names change', () => {
+    const changes = keyBindingChanges(saved, {
+      ...saved,
+      authHeaders: { key: 'X-Api-Key-Id', secret: null },
+    });
+    expect(
+      confirmNameProblem({ name: 'Live', environment: 'live' }, { environment: 'live' }, changes, ''),
+    ).toBe(
+      'The key header of the live profile "Live" changes, which clears its stored key. Type the profile name "Live" to confirm.',
+    );
   });
 });

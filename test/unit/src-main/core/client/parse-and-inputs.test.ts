@@ -87,3 +87,58 @@ describe('checking inputs at the door (the contract), before anything is sent', 
     expect(() => checkFields(many, id)).toThrowError(/at most 5,000,000 can be sent at once/);
   });
 });
+
+describe('reading the answers a tenant actually sends', () => {
+  const read = (body: unknown) =>
+    parseAnswer(processSchema, JSON.stringify(body), profile, 'reading a process');
+  const pascal = {
+    ProcessId: id,
+    ProcessTypeId: id,
+    ExternalReference: 'FT-000003',
+    Status: 'InProgress',
+    StartedDate: '2026-06-03T09:14:22.1234567',
+    Steps: [
+      { StepId: id, Kind: 'Standard', Name: 'Review', StartedOn: '2026-06-03T09:14:22Z', CompletedOn: null },
+    ],
+    Notes: null,
+  };
+
+  it('reads PascalCase names and null or missing optional fields', () => {
+    const process = read(pascal);
+    expect(process.processId).toBe(id);
+    expect(process.steps[0]!.name).toBe('Review');
+    expect(process).toMatchObject({
+      notes: [],
+      documents: [],
+      fields: [],
+      location: null,
+      completedDate: null,
+    });
+  });
+
+  it('reads dates with or without a zone or a fraction of a second', () => {
+    for (const date of [
+      '2026-06-03T09:14:22',
+      '2026-06-03T09:14:22.1234567',
+      '2026-06-03T09:14:22.123Z',
+      '2026-06-03T09:14:22+01:00',
+      '2026-06-03T09:14',
+    ]) {
+      expect(read({ ...pascal, StartedDate: date }).startedDate).toBe(date);
+    }
+    expect(() => read({ ...pascal, StartedDate: 'yesterday' })).toThrowError(
+      /unexpected value at "startedDate" \(must be an ISO 8601 date and time/,
+    );
+  });
+
+  it('still names a missing field the console relies on, in its camelCase name', () => {
+    const { CompletedOn: _dropped, ...step } = pascal.Steps[0]!;
+    expect(() => read({ ...pascal, Steps: [step] })).toThrowError(/is missing "steps\[0\]\.completedOn"/);
+  });
+
+  it('refuses an answer that spells a key two ways with different values', () => {
+    expect(() => read({ ...pascal, processId: '00000000-0000-0000-0000-000000000000' })).toThrowError(
+      /spells a key two ways: "ProcessId" and "processId" are both present with different values/,
+    );
+  });
+});

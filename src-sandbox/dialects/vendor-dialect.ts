@@ -1,0 +1,77 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { camelKeys, KeySpellingConflict, pascalKeys } from '../../src-shared/answer-keys';
+import { ApiError } from '../domain/api-error';
+import { vendorDescription } from './vendor-openapi';
+import { targetOf, vendorDescriptionPath } from './vendor-routes';
+
+/**
+ * The `vendor` dialect: the same service and data, spoken the way a .NET tenant of the vendor
+ * speaks. A thin layer at the edge: a URL rewrite from the route table onto the reference routes,
+ * PascalCase keys folded in on requests and out on answers, changes answered 200 `{}`, and the
+ * dialect's own description. Key headers are the authentication hook's (see http/auth.ts).
+ */
+
+/** The reference service's dialects: `default` is API.md's shape, `vendor` a .NET tenant's. */
+export type Dialect = 'default' | 'vendor';
+
+// No route has this path: an /open-api request the vendor table does not know lands on the 404.
+const notServed = '/open-api/~not-served-in-the-vendor-dialect';
+
+/** Fastify's `rewriteUrl`: vendor paths onto the reference routes; other /open-api paths to 404. */
+export function rewriteVendorUrl(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  if (!url.startsWith('/open-api/') && url !== '/open-api') return url;
+  return targetOf(request.method ?? 'GET', url) ?? notServed;
+}
+
+/** Installs the key casing and `{}` answers on every /open-api route, and the description. */
+export async function installVendorDialect(app: FastifyInstance): Promise<void> {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!isApi(request) || request.body === undefined) return done();
+    try {
+      request.body = camelKeys(request.body);
+      done();
+    } catch (error) {
+      if (!(error instanceof KeySpellingConflict)) return done(error as Error);
+      done(new ApiError(400, 'ambiguous_key', `The request body spells a key two ways: ${error.message}.`));
+    }
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // ASP.NET Core answers a path no endpoint has with a bare 404: no body, no error format.
+    if (request.url.startsWith(notServed)) {
+      reply.code(404).removeHeader('content-type');
+      return done(null, '');
+    }
+    if (!isApi(request) || typeof payload !== 'string' || !isJson(reply)) return done(null, payload);
+    // The vendor's description shows every answer as `{}`; its tenants answer changes so.
+    if (request.method === 'POST' && reply.statusCode >= 200 && reply.statusCode < 300) {
+      reply.code(200).removeHeader('location');
+      return done(null, '{}');
+    }
+    try {
+      done(null, JSON.stringify(pascalKeys(JSON.parse(payload))));
+    } catch {
+      done(null, payload);
+    }
+  });
+  const document = vendorDescription();
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  // Swagger UI names the description's URL in its configuration, as Swashbuckle's page does.
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger',
+    uiConfig: { urls: [{ url: vendorDescriptionPath, name: 'OpenProcess API v1' }] } as never,
+    theme: { title: 'OpenProcess API (reference service, vendor dialect)' },
+  });
+  app.get(vendorDescriptionPath, { schema: { hide: true } }, async () => document);
+}
+
+function isApi(request: FastifyRequest): boolean {
+  return request.originalUrl.startsWith('/open-api');
+}
+
+function isJson(reply: FastifyReply): boolean {
+  return String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+}

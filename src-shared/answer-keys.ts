@@ -1,0 +1,61 @@
+/**
+ * Key casing of JSON bodies. The API's documented names are camelCase; a .NET tenant answers in
+ * PascalCase (API.md, "Real tenants"). The console's client folds every answer to camelCase
+ * before its schema reads it, and the reference service's `vendor` dialect folds requests in and
+ * answers out the other way, so both ends share one rule. Pure: no Node.
+ */
+
+/**
+ * Keys whose values are data, not API objects: a recorded REST call's header names and bodies
+ * keep their own spelling (.NET leaves dictionary keys alone too).
+ */
+const opaqueKeys = new Set(['headers', 'body']);
+
+/** A body that spells one key two ways with different values: which one is meant is unknowable. */
+export class KeySpellingConflict extends Error {
+  constructor(
+    /** Where the object is, e.g. `['steps', 2]`. */
+    readonly path: readonly (string | number)[],
+    /** The two spellings found, e.g. `['stepId', 'StepId']`. */
+    readonly spellings: readonly [string, string],
+  ) {
+    super(`"${spellings[0]}" and "${spellings[1]}" are both present with different values`);
+    this.name = 'KeySpellingConflict';
+  }
+}
+
+/**
+ * A copy of `value` with every object key's first letter lower-cased (`ProcessId` -> `processId`).
+ * Both spellings of one key are accepted when their values agree; when they differ it throws
+ * {@link KeySpellingConflict} rather than guess which one the service meant.
+ */
+export function camelKeys(value: unknown): unknown {
+  return fold(value, (key) => key.charAt(0).toLowerCase() + key.slice(1), []);
+}
+
+/** A copy of `value` with every object key's first letter upper-cased (`processId` -> `ProcessId`). */
+export function pascalKeys(value: unknown): unknown {
+  return fold(value, (key) => key.charAt(0).toUpperCase() + key.slice(1), []);
+}
+
+function fold(value: unknown, rename: (key: string) => string, path: (string | number)[]): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => fold(item, rename, [...path, index]));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  const spelledAs = new Map<string, string>();
+  for (const [key, inner] of Object.entries(value)) {
+    const name = rename(key);
+    const folded = opaqueKeys.has(name.toLowerCase()) ? inner : fold(inner, rename, [...path, name]);
+    const earlier = spelledAs.get(name);
+    if (earlier !== undefined) {
+      if (JSON.stringify(out[name]) !== JSON.stringify(folded)) {
+        throw new KeySpellingConflict(path, [earlier, key]);
+      }
+      continue;
+    }
+    spelledAs.set(name, key);
+    // defineProperty: a key "__proto__" in a body must stay a plain key, never a prototype.
+    Object.defineProperty(out, name, { value: folded, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
