@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DescriptionRecord } from './discovery';
 
 /**
  * A profile: one tenant (or the local reference service) the console talks to, with how to
@@ -86,6 +87,19 @@ export const endpointOverridesSchema = z
     }
   });
 
+/** An HTTP header name (RFC 9110 token). */
+const headerName = z
+  .string()
+  .trim()
+  .min(1, 'is empty')
+  .max(100)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'is not a header name (letters, digits and -)');
+
+/** The header names of the `headers` scheme; `secret: null` sends the API key header only. */
+export const authHeadersSchema = z.object({ key: headerName, secret: headerName.nullable() });
+export type AuthHeaders = z.output<typeof authHeadersSchema>;
+export const defaultAuthHeaders: AuthHeaders = { key: 'x-api-key', secret: 'x-api-secret' };
+
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** An http(s) base URL; plain http only for loopback addresses (credentials travel on it). */
@@ -151,6 +165,7 @@ export const profileInputSchema = z.object({
   baseUrl: baseUrlSchema,
   environment: z.enum(['test', 'live']),
   authScheme: z.enum(['headers', 'basic', 'bearer']).default('headers'),
+  authHeaders: authHeadersSchema.default(defaultAuthHeaders),
   keyName: z.string().trim().min(1, 'The API key name is required (it is the author of changes)').max(120),
   endpoints: endpointOverridesSchema.default({}),
   timeouts: timeoutsSchema.default({
@@ -179,4 +194,6 @@ export interface ProfileView extends Profile {
   keyHint: string | null;
   /** Where credentials live: the OS keychain, or memory until quit (session-only mode). */
   credentialStore: 'keychain' | 'session' | null;
+  /** The API description last read for it (`profiles.discover`), if any. */
+  lastDescription: DescriptionRecord | null;
 }

@@ -41,9 +41,11 @@ function toDraft(profile: ProfileView | null): Draft {
   };
 }
 
-function toInput(draft: Draft, id: string | undefined) {
+function toInput(draft: Draft, id: string | undefined, authHeaders?: ProfileView['authHeaders']) {
   return {
     ...(id ? { id } : {}),
+    // Not edited here: kept as discovered, so saving the form does not reset them to the defaults.
+    ...(authHeaders ? { authHeaders } : {}),
     name: draft.name,
     baseUrl: draft.baseUrl,
     environment: draft.environment,
@@ -104,7 +106,10 @@ export function ProfileForm({
     setTouched(true);
     if (errors.size > 0) return;
     setSaving(true);
-    const result = await api.profiles.save({ ...toInput(draft, profile?.id), confirmName });
+    const result = await api.profiles.save({
+      ...toInput(draft, profile?.id, profile?.authHeaders),
+      confirmName,
+    });
     setSaving(false);
     if (result.ok) onSaved(result.value);
     else setServerError(result.error);
