@@ -6,6 +6,8 @@ import { api } from '../../lib/api';
 import { forgetProfile } from '../../lib/cache';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
+import { DiscoveryPanel } from './discovery-panel';
+import { useDiscovery } from './discovery-store';
 import { ProfileForm } from './profile-form';
 import { useProfiles } from './profiles-store';
 
@@ -14,6 +16,7 @@ export function ProfilesScreen() {
   const list = useProfiles((state) => state.list);
   const load = useProfiles((state) => state.load);
   const selectProfile = useNavigation((state) => state.selectProfile);
+  const readDescription = useDiscovery((state) => state.read);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sessionOnly, setSessionOnly] = useState(false);
@@ -131,7 +134,11 @@ export function ProfilesScreen() {
                   <dt>Base URL</dt>
                   <dd>{current.baseUrl}</dd>
                   <dt>Auth scheme</dt>
-                  <dd>{current.authScheme}</dd>
+                  <dd>
+                    {current.authScheme}
+                    {current.authScheme === 'headers' &&
+                      ` (${[current.authHeaders.key, current.authHeaders.secret].filter(Boolean).join(', ')})`}
+                  </dd>
                   <dt>API key name</dt>
                   <dd>{current.keyName}</dd>
                 </dl>
@@ -161,10 +168,23 @@ export function ProfilesScreen() {
                 forgetProfile(current.id);
                 void load();
               }}
+              onDiscover={() => void readDescription(current.id)}
             />
           </div>
         )}
       </div>
+      {current && (
+        // Full width: the review puts current and proposed paths side by side.
+        <DiscoveryPanel
+          key={current.id}
+          profile={current}
+          onApplied={(saved) => {
+            // Other endpoints (or another way for the key) answer for it now.
+            forgetProfile(saved.id);
+            void load();
+          }}
+        />
+      )}
     </div>
   );
 }
