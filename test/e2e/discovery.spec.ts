@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,11 @@ test('Discover, review side by side, apply part of it, and check the mapping', a
   await expect(review.getByLabel('Apply getCurrentStep')).toBeChecked();
   await review.getByLabel('Apply getDocument').uncheck();
   await expect(review.getByLabel('Apply the authentication change')).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).include('[aria-label="API description"]').analyze();
+  const serious = axe.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 1600 });
   await review.scrollIntoViewIfNeeded();
   await review.screenshot({ path: 'test/e2e/screenshots/discovery-review.png' });
