@@ -24,8 +24,21 @@ const profilesFileSchema = z.object({
       ids.add(profile.id);
     }
   }),
-  /** The API description last read for each profile (issue 14); files from before have none. */
-  descriptions: z.record(z.string(), descriptionRecordSchema).default({}),
+  /**
+   * The API description last read for each profile (issue 14); files from before have none. Each
+   * entry is validated alone: a damaged one is dropped, rather than moving every profile aside.
+   */
+  descriptions: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .transform((records) => {
+      const valid: Record<string, DescriptionRecord> = {};
+      for (const [id, record] of Object.entries(records)) {
+        const parsed = descriptionRecordSchema.safeParse(record);
+        if (parsed.success) valid[id] = parsed.data;
+      }
+      return valid;
+    }),
 });
 
 /** Profiles kept on disk; `problem` says when the file was unreadable and moved aside at start. */
