@@ -39,9 +39,11 @@ export function matchOperations(
   current: Partial<Record<Operation, Endpoint>>,
   tokenPath: string | null = null,
 ): OperationMatch {
+  // Each operation's words and shape are worked out once, not once per console operation.
+  const features = api.operations.map(featuresOf);
   const candidates = operations.flatMap((operation) =>
-    api.operations.flatMap((source) => {
-      const candidate = score(operation, source, api.prefix);
+    features.flatMap((feature) => {
+      const candidate = score(operation, feature, api.prefix);
       return candidate && candidate.score >= minimumScore ? [candidate] : [];
     }),
   );
@@ -110,22 +112,41 @@ function proposal(
   };
 }
 
+interface Features {
+  source: DescribedOperation;
+  shape: PathShape;
+  meta: string[];
+  placeholders: number;
+}
+
+function featuresOf(source: DescribedOperation): Features {
+  return {
+    source,
+    shape: shapeOf(source.path),
+    meta: [source.operationId ?? '', source.summary ?? '', ...source.tags].flatMap(wordsOf),
+    placeholders: (source.path.match(/\{/g) ?? []).length,
+  };
+}
+
 /** Scores one description operation as one console operation; null when it cannot be it. */
-function score(operation: Operation, source: DescribedOperation, prefix: string): Candidate | null {
+function score(
+  operation: Operation,
+  { source, shape, meta, placeholders }: Features,
+  prefix: string,
+): Candidate | null {
   const rule = operationRules[operation];
   if (!rule.methods.includes(source.method)) return null;
+  if (placeholders !== operationPlaceholders[operation].length) return null;
   const renamed = renamePlaceholders(source.path, operationPlaceholders[operation]);
   if (!renamed) return null;
   const reasons = [`${source.method} with ${placeholderWords(operationPlaceholders[operation])}`];
   let total = 0.3;
   if (renamed.exactNames) total += 0.1;
   else reasons.push(...renamed.renames);
-  const shape = shapeOf(source.path);
   if (rule.path(shape)) {
     total += 0.3;
     reasons.push(rule.pathReason);
   }
-  const meta = [source.operationId ?? '', source.summary ?? '', ...source.tags].flatMap(wordsOf);
   const found = rule.words.filter((synonyms) => synonyms.some((word) => meta.includes(word)));
   total += 0.15 * found.length;
   if (found.length > 0) reasons.push(metaReason(source));

@@ -120,6 +120,19 @@ export const operationRules: Record<Operation, OperationRule> = {
 
 /** Splits identifiers and sentences into lower-case singular words: "getCurrentStep" -> get, current, step. */
 export function wordsOf(text: string): string[] {
+  let words = known.get(text);
+  if (words === undefined) {
+    words = splitWords(text);
+    // Bounded: the same segment names recur across a description's paths.
+    if (known.size > 20_000) known.clear();
+    known.set(text, words);
+  }
+  return words;
+}
+
+const known = new Map<string, string[]>();
+
+function splitWords(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
