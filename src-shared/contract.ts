@@ -24,6 +24,7 @@ import type { Result } from './result';
 import type { SavedWalk, WalkStage } from './walk';
 import { auditFilter } from './log-inputs';
 import { presetCalls } from './calls-presets';
+import { discoveryCalls } from './calls-discovery';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
@@ -79,6 +80,7 @@ export const calls = {
   ),
   'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
   'profiles.test': call<ConnectionTest>()(z.object({ profileId }).strict()),
+  ...discoveryCalls,
 
   'processes.get': call<Process>()(z.object({ profileId, processId }).strict()),
   'processes.getByReference': call<Process>()(z.object({ profileId, externalReference }).strict()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DescriptionRecord } from './discovery';
 
 /**
  * A profile: one tenant (or the local reference service) the console talks to, with how to
@@ -237,4 +238,6 @@ export interface ProfileView extends Profile {
   keyHint: string | null;
   /** Where credentials live: the OS keychain, or memory until quit (session-only mode). */
   credentialStore: 'keychain' | 'session' | null;
+  /** The API description last read for it (`profiles.discover`), if any. */
+  lastDescription: DescriptionRecord | null;
 }

@@ -14,12 +14,13 @@ const unknownCredentials = { hasCredentials: false, keyHint: null, credentialSto
  * stored (the keychain banner says why) rather than keep the screen waiting.
  */
 export async function profileView(core: Core, profile: Profile): Promise<ProfileView> {
+  const lastDescription = core.profiles.description(profile.id);
   try {
     const status = await settleWithin(core.vault.status(profile.id), permissionPromptAfterMs);
-    return { ...profile, ...(status?.value ?? unknownCredentials) };
+    return { ...profile, ...(status?.value ?? unknownCredentials), lastDescription };
   } catch (error) {
     if (error instanceof Failure && error.error.code === 'keychain_unavailable') {
-      return { ...profile, ...unknownCredentials };
+      return { ...profile, ...unknownCredentials, lastDescription };
     }
     throw error;
   }

@@ -1,5 +1,7 @@
 import type { DomainHandlers } from './handler-types';
 import { deleteProfile, listProfiles, profileView, saveProfile } from '../core/profile-views';
+import { checkMapping } from '../core/discovery/check-mapping';
+import { discover } from '../core/discovery/discover';
 
 /** Profiles and their credentials. */
 export const profilesHandlers: DomainHandlers<'profiles'> = {
@@ -23,4 +25,21 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
       message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,
     };
   },
+  'profiles.discover': async (core, { profileId }) => {
+    const profile = core.profiles.get(profileId);
+    const result = await discover({
+      profile,
+      transport: core.client.transportFor(profileId),
+      previous: core.profiles.description(profileId),
+      now: () => new Date(),
+    });
+    // Kept beside the profile, not in it: reading a description changes no setting.
+    core.profiles.recordDescription(profileId, result.description);
+    return result;
+  },
+  'profiles.checkMapping': (core, { profileId, externalReference }) =>
+    checkMapping(
+      { client: core.client, requests: core.requests, profile: core.profiles.get(profileId) },
+      externalReference,
+    ),
 };

@@ -14,6 +14,7 @@ import { addNote, type AddNoteInput } from './add-note';
 import { ClientFailure } from './client-failure';
 import { completeStep, type ChangeContext, type CompleteStepInput } from './complete-step';
 import { createDispatcherCache } from './dispatcher';
+import type { DescriptionTransport } from '../discovery/fetch-text';
 import { documentIdFromHref } from './endpoints';
 import { createHttp } from './http';
 import { createInFlight } from './in-flight';
@@ -70,6 +71,11 @@ export interface ApiClient {
     profileId: string,
     options?: CallOptions,
   ): Promise<{ latencyMs: number; authenticated: true }>;
+  /**
+   * The profile's own transport (its dispatcher: proxy, CA, timeouts; and its auth headers), for
+   * reading the tenant's API description outside the endpoint map.
+   */
+  transportFor(profileId: string): DescriptionTransport;
   /** Closes every connection; calls in flight finish first. */
   close(): Promise<void>;
 }
@@ -205,6 +211,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
       }
       return { latencyMs: Math.round(performance.now() - started), authenticated: true };
     },
+    transportFor: (profileId) => http.transport(profile(profileId)),
     close: () => http.close(),
   };
 }

@@ -5,6 +5,7 @@ import { authorizationSecrets, credentialSecrets, isSecretHeaderName } from '../
 import type { CredentialSource, RequestRecorder } from '../ports';
 import { authHeaderNames, createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
 import { ClientFailure } from './client-failure';
+import type { DescriptionTransport } from '../discovery/fetch-text';
 import type { DispatcherCache } from './dispatcher';
 import { resolveEndpoint } from './endpoints';
 import { parseAnswer } from './parse';
@@ -31,6 +32,8 @@ export interface CallRequest<S extends z.ZodType> {
 /** Sends calls with auth, deadline, GET retries, classification and validation. */
 export interface Http {
   call<S extends z.ZodType>(request: CallRequest<S>): Promise<z.output<S>>;
+  /** The profile's own dispatcher and auth headers, for a request outside the endpoint map. */
+  transport(profile: Profile): DescriptionTransport;
   close(): Promise<void>;
 }
 
@@ -152,6 +155,10 @@ export function createHttp(deps: HttpDependencies): Http {
   }
 
   return {
+    transport: (profile) => ({
+      dispatcher: deps.dispatchers.get(profile),
+      authHeaders: () => auth.headers(profile, { fresh: false }),
+    }),
     async call(request) {
       const { profile } = request;
       const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';

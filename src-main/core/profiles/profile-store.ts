@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { descriptionRecordSchema, type DescriptionRecord } from '../../../src-shared/discovery';
 import { profileInputSchema, profileSchema, type Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
@@ -23,6 +24,21 @@ const profilesFileSchema = z.object({
       ids.add(profile.id);
     }
   }),
+  /**
+   * The API description last read for each profile (issue 14); files from before have none. Each
+   * entry is validated alone: a damaged one is dropped, rather than moving every profile aside.
+   */
+  descriptions: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .transform((records) => {
+      const valid: Record<string, DescriptionRecord> = {};
+      for (const [id, record] of Object.entries(records)) {
+        const parsed = descriptionRecordSchema.safeParse(record);
+        if (parsed.success) valid[id] = parsed.data;
+      }
+      return valid;
+    }),
 });
 
 /** Profiles kept on disk; `problem` says when the file was unreadable and moved aside at start. */
@@ -36,6 +52,10 @@ export interface ProfileStore {
   check(input: unknown): void;
   /** Removes a profile; false when there was none. Its credentials are the caller's to clear. */
   delete(id: string): boolean;
+  /** The API description last read for a profile; null when none was. */
+  description(id: string): DescriptionRecord | null;
+  /** Keeps the description just read, without touching the profile (its updatedAt stays). */
+  recordDescription(id: string, record: DescriptionRecord): void;
   readonly problem: string | null;
 }
 
@@ -44,10 +64,12 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
   const path = join(dataDir, 'profiles.json');
   const loaded = readJsonFile(path, profilesFileVersion, profilesFileSchema);
   let profiles: Profile[] = loaded.value?.profiles ?? [];
+  let descriptions: Record<string, DescriptionRecord> = loaded.value?.descriptions ?? {};
 
-  function persist(next: Profile[]): void {
-    writeJsonFileAtomic(path, profilesFileVersion, { profiles: next });
+  function persist(next: Profile[], nextDescriptions = descriptions): void {
+    writeJsonFileAtomic(path, profilesFileVersion, { profiles: next, descriptions: nextDescriptions });
     profiles = next;
+    descriptions = nextDescriptions;
   }
 
   function find(id: string): Profile {
@@ -99,8 +121,17 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
     },
     delete(id) {
       if (!profiles.some((profile) => profile.id === id)) return false;
-      persist(profiles.filter((profile) => profile.id !== id));
+      const { [id]: _forgotten, ...kept } = descriptions;
+      persist(
+        profiles.filter((profile) => profile.id !== id),
+        kept,
+      );
       return true;
+    },
+    description: (id) => (descriptions[id] ? structuredClone(descriptions[id]) : null),
+    recordDescription(id, record) {
+      find(id);
+      persist(profiles, { ...descriptions, [id]: descriptionRecordSchema.parse(record) });
     },
   };
 }

@@ -12,17 +12,20 @@ export function CredentialsPanel({
   profile,
   sessionOnly,
   onChanged,
+  onDiscover,
 }: {
   profile: ProfileView;
   sessionOnly: boolean;
   onChanged: () => void;
+  /** Offered when the connection test meets a 404: the paths may be other than the defaults. */
+  onDiscover?: () => void;
 }) {
   const [editing, setEditing] = useState(!profile.hasCredentials);
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
   const [error, setError] = useState<CallFailure | null>(null);
   const [busy, setBusy] = useState(false);
-  const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null);
+  const [test, setTest] = useState<{ ok: boolean; text: string; notFound?: boolean } | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -66,7 +69,7 @@ export function CredentialsPanel({
     setTest(
       result.ok
         ? { ok: true, text: `${result.value.message} (${result.value.latencyMs} ms)` }
-        : { ok: false, text: result.error.message },
+        : { ok: false, text: result.error.message, notFound: result.error.status === 404 },
     );
   }
 
@@ -130,6 +133,13 @@ export function CredentialsPanel({
         <p role="status" className={test.ok ? 'success-text' : 'error-text'}>
           {test.text}
         </p>
+      )}
+      {test?.notFound && onDiscover && (
+        <div className="button-row">
+          <button type="button" onClick={onDiscover}>
+            Read the tenant&apos;s API description to find its paths
+          </button>
+        </div>
       )}
     </section>
   );

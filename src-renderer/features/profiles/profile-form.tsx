@@ -113,7 +113,10 @@ export function ProfileForm({
     setTouched(true);
     if (errors.size > 0) return;
     setSaving(true);
-    const result = await api.profiles.save({ ...toInput(draft, profile?.id), confirmName });
+    const result = await api.profiles.save({
+      ...toInput(draft, profile?.id),
+      confirmName,
+    });
     setSaving(false);
     if (result.ok) onSaved(result.value);
     else setServerError(result.error);

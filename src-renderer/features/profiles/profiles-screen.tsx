@@ -7,6 +7,8 @@ import { api } from '../../lib/api';
 import { forgetProfile } from '../../lib/cache';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
+import { DiscoveryPanel } from './discovery-panel';
+import { useDiscovery } from './discovery-store';
 import { ProfileForm } from './profile-form';
 import { useProfiles } from './profiles-store';
 
@@ -18,6 +20,7 @@ export function ProfilesScreen() {
   const activeId = useNavigation((state) => state.profileId);
   // A profile just saved: the console stays on the active one and says where the new one is.
   const [added, setAdded] = useState<string | null>(null);
+  const readDescription = useDiscovery((state) => state.read);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sessionOnly, setSessionOnly] = useState(false);
@@ -176,10 +179,23 @@ export function ProfilesScreen() {
                 forgetProfile(current.id);
                 void load();
               }}
+              onDiscover={() => void readDescription(current.id)}
             />
           </div>
         )}
       </div>
+      {current && (
+        // Full width: the review puts current and proposed paths side by side.
+        <DiscoveryPanel
+          key={current.id}
+          profile={current}
+          onApplied={(saved) => {
+            // Other endpoints (or another way for the key) answer for it now.
+            forgetProfile(saved.id);
+            void load();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import type { AuthSetting, DiscoveryResult, OperationProposal } from '../../../src-shared/discovery';
+import { applyDiscovery, changingOperations } from '../../../src-shared/discovery-apply';
+import { confirmNameProblem, keyBindingChanges } from '../../../src-shared/key-binding';
+import type { Operation, ProfileView } from '../../../src-shared/profile';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
+import { api } from '../../lib/api';
+import { KeyBindingNote } from './key-binding-note';
+
+/**
+ * The side-by-side review of a discovery: each operation's current and proposed endpoint with
+ * its confidence and reasons, a checkbox per row that would change something, and one for the
+ * auth change. "Apply selected" saves through profiles.save (which clears the key when how it
+ * travels changes, and asks a live profile's name typed); "Cancel" changes nothing.
+ */
+export function DiscoveryReview({
+  profile,
+  result,
+  onApplied,
+  onCancel,
+}: {
+  profile: ProfileView;
+  result: DiscoveryResult;
+  onApplied: (saved: ProfileView) => void;
+  onCancel: () => void;
+}) {
+  const [chosen, setChosen] = useState<Operation[]>(() => changingOperations(result));
+  const [auth, setAuth] = useState(result.auth.changes);
+  const [confirmName, setConfirmName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<CallFailure | null>(null);
+  const input = applyDiscovery(profile, result, { operations: chosen, auth });
+  const changes = keyBindingChanges(profile, input);
+  const problem = confirmNameProblem(profile, input, changes, confirmName);
+  const toggle = (operation: Operation, on: boolean) =>
+    setChosen((now) => (on ? [...now, operation] : now.filter((other) => other !== operation)));
+
+  async function apply() {
+    setSaving(true);
+    const saved = await api.profiles.save({ ...input, confirmName });
+    setSaving(false);
+    if (saved.ok) onApplied(saved.value);
+    else setError(saved.error);
+  }
+
+  return (
+    <section aria-label="Review the proposal" className="review">
+      <h4>
+        Proposal from {result.description.title} {result.description.version}
+      </h4>
+      <p className="muted">
+        Read from <code>{result.description.url}</code> ({result.description.format})
+        {result.prefix && (
+          <>
+            ; its paths sit under <code>{result.prefix}</code>
+          </>
+        )}
+        .
+      </p>
+      {result.notes.map((note) => (
+        <p key={note} className="muted">
+          {note}
+        </p>
+      ))}
+      <table className="table compact discovery-table" aria-label="Proposed endpoints">
+        <thead>
+          <tr>
+            <th scope="col">Apply</th>
+            <th scope="col">Operation</th>
+            <th scope="col">Current</th>
+            <th scope="col">Proposed</th>
+            <th scope="col">Confidence</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.operations.map((proposal) => (
+            <ProposalRow
+              key={proposal.operation}
+              proposal={proposal}
+              checked={chosen.includes(proposal.operation)}
+              onChange={(on) => toggle(proposal.operation, on)}
+            />
+          ))}
+          <tr>
+            <td>
+              <input
+                type="checkbox"
+                aria-label="Apply the authentication change"
+                checked={auth}
+                disabled={!result.auth.changes}
+                onChange={(event) => setAuth(event.target.checked)}
+              />
+            </td>
+            <th scope="row">Authentication</th>
+            <td>{describeAuth(result.auth.current)}</td>
+            <td>{result.auth.proposed ? describeAuth(result.auth.proposed) : 'No usable scheme'}</td>
+            <td>{result.auth.confidence ?? '—'}</td>
+            <td>
+              {[...result.auth.reasons, `offered: ${result.auth.offered.join('; ') || 'none'}`].join('; ')}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {result.extras.length > 0 && (
+        <details>
+          <summary>{result.extras.length} other operations in the description (not used)</summary>
+          <ul aria-label="Other operations">
+            {result.extras.map((extra) => (
+              <li key={`${extra.method} ${extra.path}`}>
+                <code>
+                  {extra.method} {extra.path}
+                </code>{' '}
+                {extra.summary ?? extra.operationId ?? ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <KeyBindingNote
+        name={profile.name}
+        changes={changes}
+        hasCredentials={profile.hasCredentials}
+        live={profile.environment === 'live'}
+        leavesLive={false}
+        confirmName={confirmName}
+        onConfirmName={setConfirmName}
+        error={problem ?? undefined}
+      />
+      {error && <CallError error={error} inline />}
+      <div className="button-row">
+        <button
+          type="button"
+          className="primary"
+          disabled={saving || (chosen.length === 0 && !auth) || problem !== null}
+          onClick={() => void apply()}
+        >
+          {saving ? 'Applying…' : 'Apply selected'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ProposalRow({
+  proposal,
+  checked,
+  onChange,
+}: {
+  proposal: OperationProposal;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const endpoint = (value: { method: string; path: string }) => (
+    <code>
+      {value.method} {value.path}
+    </code>
+  );
+  return (
+    <tr>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Apply ${proposal.operation}`}
+          checked={checked}
+          disabled={!proposal.changes}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      </td>
+      <th scope="row">{proposal.operation}</th>
+      <td>{endpoint(proposal.current)}</td>
+      <td>
+        {proposal.proposed ? endpoint(proposal.proposed) : 'No match'}
+        {proposal.proposed && !proposal.changes && <span className="muted"> (same)</span>}
+      </td>
+      <td>{proposal.confidence ? `${proposal.confidence} (${proposal.score})` : '—'}</td>
+      <td>{proposal.reasons.join('; ')}</td>
+    </tr>
+  );
+}
+
+function describeAuth(setting: AuthSetting): string {
+  if (setting.scheme !== 'headers') return setting.scheme === 'basic' ? 'HTTP Basic' : 'Bearer token';
+  const { key, secret } = setting.headers;
+  return secret ? `Headers ${key} and ${secret}` : `Header ${key}`;
+}
