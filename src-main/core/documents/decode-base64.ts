@@ -35,6 +35,20 @@ export function checkEncodedLength(length: number, maxBytes = maxDocumentBytes):
   }
 }
 
+/**
+ * The longest answer of the documents operation worth reading: the longest base64 text allowed
+ * (with line breaks) and room for the name, the type and the JSON around them.
+ */
+export const maxAnswerBytes = (() => {
+  const maxEncoded = Math.ceil(maxDocumentBytes / 3) * 4;
+  return maxEncoded + Math.ceil(maxEncoded / 38) + 2 + 64 * 1024;
+})();
+
+/** The sentence for an answer longer than {@link maxAnswerBytes}, refused while it arrives. */
+export function answerTooLarge(answerBytes: number): Failure {
+  return tooLarge(maxDecodedLength(answerBytes), maxDocumentBytes);
+}
+
 /** Decodes strictly checked base64; the size cap is checked before any byte is decoded. */
 export function decodeBase64Strict(contents: string, maxBytes = maxDocumentBytes): Buffer {
   checkEncodedLength(contents.length, maxBytes);

@@ -7,9 +7,6 @@ const MiB = 1024 * 1024;
 /** Largest decoded document the console accepts (the base64 text is about 4/3 of this). */
 export const maxDocumentBytes = 32 * MiB;
 
-/** Documents whose decoded size is above this are decoded in a worker thread. */
-export const workerThresholdBytes = 1 * MiB;
-
 /** Images up to this size get a `data:` URL preview; larger ones would bloat the bridge. */
 export const maxPreviewBytes = 5 * MiB;
 
