@@ -69,9 +69,16 @@ export function decodeBase64Strict(contents: string, maxBytes = maxDocumentBytes
 }
 
 // Node's decoder skips characters it does not know; re-encoding shows whether anything was skipped,
-// misplaced or non-canonical.
+// misplaced or non-canonical. Slice by slice, so a 10 MiB document does not make a second 13 MiB
+// string; callers have checked the length is a multiple of 4, so equal lengths mean equal texts.
+const sliceBytes = 3 * 64 * 1024;
 function isExactly(bytes: Buffer, base64: string): boolean {
-  return bytes.length === decodedLength(base64) && bytes.toString('base64') === base64;
+  if (bytes.length !== decodedLength(base64)) return false;
+  for (let at = 0; at < bytes.length; at += sliceBytes) {
+    if (!base64.startsWith(bytes.subarray(at, at + sliceBytes).toString('base64'), (at / 3) * 4))
+      return false;
+  }
+  return true;
 }
 
 function describeFault(base64: string): string {

@@ -1,7 +1,8 @@
 import { rawDocumentSchema } from '../../../src-shared/api';
 import { redactBase64, redactText } from '../../../src-shared/redaction';
 import { parseAnswer } from '../client/parse';
-import type { RawDocumentInput } from './raw-document';
+import { decodeBase64Strict } from './decode-base64';
+import type { DocumentBytes } from './open-document';
 
 /** A documents-operation answer as main hands it to the worker: the bytes, not yet read. */
 export interface DocumentAnswerBytes {
@@ -16,13 +17,13 @@ export interface DocumentAnswerBytes {
 
 /**
  * Reads the answer where main used to: UTF-8 text, JSON, the contract's shape with the client's
- * own sentences, and the secret values a misconfigured gateway may echo cleaned out of every
- * string kept. Cleaning the parsed strings covers what cleaning the text did (JSON escapes are
+ * own sentences, strict base64, and the secret values a misconfigured gateway may echo cleaned
+ * out of every string kept. Cleaning the parsed strings covers what cleaning the text did (JSON escapes are
  * resolved by then, as redactBody's second pass does) and only the three strings are kept.
  */
-export function readDocumentAnswer(answer: DocumentAnswerBytes): RawDocumentInput {
+export function readDocumentAnswer(answer: DocumentAnswerBytes): DocumentBytes {
   const { secrets } = answer;
-  // Detaching the bytes frees them now; the text is a temporary of this one expression.
+  // The job lets go of the bytes; the text is a temporary of this one expression.
   const document = parseAnswer(
     rawDocumentSchema,
     new TextDecoder().decode(takeBytes(answer)),
@@ -32,7 +33,8 @@ export function readDocumentAnswer(answer: DocumentAnswerBytes): RawDocumentInpu
   return {
     filename: redactText(document.filename, secrets),
     contentType: redactText(document.contentType, secrets),
-    contents: redactBase64(document.contents, secrets),
+    // The base64 text is a temporary too: only the decoded bytes leave this function.
+    bytes: decodeBase64Strict(redactBase64(document.contents, secrets)),
   };
 }
 

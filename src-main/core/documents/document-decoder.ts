@@ -3,7 +3,7 @@ import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
 import { answerBytes, type DocumentAnswerBytes } from './document-answer';
 import { checkEncodedLength } from './decode-base64';
-import { workerHeapMb, workerTimeoutMs } from './limits';
+import { workerHeapMb, workerTimeoutMs, workerYoungHeapMb } from './limits';
 import { checkRawDocument } from './raw-document';
 import type { DocumentJob, DocumentJobResults, WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -72,7 +72,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   function startWorker(): Worker {
     const started = new Worker(options.workerUrl, {
       execArgv: options.workerExecArgv ?? [],
-      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: workerHeapMb,
+        maxYoungGenerationSizeMb: workerYoungHeapMb,
+      },
     });
     started.on('message', (reply: WorkerReply) => {
       const entry = pending.get(reply.id);

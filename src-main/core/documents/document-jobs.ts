@@ -1,7 +1,7 @@
 import { readDocumentAnswer } from './document-answer';
 import type { DocumentStore } from './document-store';
 import { firstAnswer, searchPage, searchTree, textPage, treePage } from './document-pages';
-import { openDocument } from './open-document';
+import { openBytes } from './open-document';
 import type { DocumentJob, DocumentJobResults } from './worker-protocol';
 
 /** Runs one job against the worker's store (and the tests' stores). */
@@ -15,7 +15,7 @@ export function runDocumentJob<J extends DocumentJob>(
 function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[DocumentJob['type']] {
   switch (job.type) {
     case 'open': {
-      const opened = openDocument(readDocumentAnswer(job.answer), job.documentId);
+      const opened = openBytes(readDocumentAnswer(job.answer), job.documentId);
       return firstAnswer(opened, store.put(opened));
     }
     case 'tree':

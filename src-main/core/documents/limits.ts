@@ -19,6 +19,13 @@ export const workerTimeoutMs = 20_000;
 /** Heap a decoding worker may use; a 32 MiB document's tree fits with room to spare. */
 export const workerHeapMb = 2048;
 
+/**
+ * The worker's young generation: a parse allocates ~120,000 long-lived nodes, which V8's default
+ * (tens of MiB of semi-spaces) copies around and holds twice; 4 MiB promotes them early and cut
+ * the console's peak while opening a 10 MiB document by about 70 MiB, at no cost in time.
+ */
+export const workerYoungHeapMb = 4;
+
 /** Longest piece of a validator or parser message quoted back to the user. */
 export const maxQuotedLength = 160;
 
