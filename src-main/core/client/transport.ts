@@ -120,23 +120,23 @@ export async function exchange(
  * the document in main, not chunks plus a joined copy), else joined once at the end.
  */
 async function readBytes(
-  body: AsyncIterable<Buffer> & { destroy(): void },
+  body: Dispatcher.ResponseData['body'],
   announced: string | undefined,
   { limit, refuse }: NonNullable<Exchange['bytesAnswer']>,
 ): Promise<ArrayBuffer> {
   const expected = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : -1;
-  if (expected > limit) {
+  // Stopping the answer early makes undici report an abort on the body: expected, not a fault.
+  const stop = (bytes: number) => {
+    body.once('error', () => {});
     body.destroy();
-    throw refuse(expected);
-  }
+    return refuse(bytes);
+  };
+  if (expected > limit) throw stop(expected);
   let target = expected >= 0 ? new Uint8Array(expected) : undefined;
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of body) {
-    if (received + chunk.length > limit) {
-      body.destroy();
-      throw refuse(received + chunk.length);
-    }
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    if (received + chunk.length > limit) throw stop(received + chunk.length);
     if (target && received + chunk.length <= target.length) target.set(chunk, received);
     else {
       // More than announced (or nothing announced): keep what was written and collect the rest.

@@ -3,7 +3,7 @@ import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
 import { answerBytes, type DocumentAnswerBytes } from './document-answer';
 import { checkEncodedLength } from './decode-base64';
-import { workerHeapMb, workerTimeoutMs, workerYoungHeapMb } from './limits';
+import { workerHeapMb, workerRenewalMs, workerTimeoutMs, workerYoungHeapMb } from './limits';
 import { checkRawDocument } from './raw-document';
 import type { DocumentJob, DocumentJobResults, WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -97,17 +97,25 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
     return started;
   }
 
-  // V8 keeps a heap it has grown; when the worker holds no document any more, a fresh worker
-  // gives the memory of a 10 MiB decode back to the system at once instead of some time later.
-  function renewWorker(): void {
-    if (closed || !worker || pending.size > 0) return;
-    const old = worker;
-    worker = startWorker();
-    ending = old.terminate();
+  // V8 keeps a heap it has grown; when the worker has held no document for a while, a fresh
+  // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document
+  // opened right after the last was closed would wait for the new worker to start.
+  let renewal: NodeJS.Timeout | undefined;
+  function renewWhenIdle(): void {
+    clearTimeout(renewal);
+    renewal = setTimeout(() => {
+      if (closed || !worker || pending.size > 0) return;
+      const old = worker;
+      worker = startWorker();
+      ending = old.terminate();
+    }, workerRenewalMs);
+    renewal.unref();
   }
 
   function post(job: DocumentJob, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (closed) return Promise.reject(cancelled());
+    // Any job means the worker is in use again (an open adds a document): no renewal now.
+    clearTimeout(renewal);
     worker ??= startWorker();
     const target = worker;
     const id = nextId++;
@@ -143,7 +151,7 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
       type Result = DocumentJobResults[J['type']];
       // A handle from a worker that has since stopped is unknown to the new one: not_found.
       const result = (await post(job)) as Result;
-      if (job.type === 'close' && (result as DocumentJobResults['close']).open === 0) renewWorker();
+      if (job.type === 'close' && (result as DocumentJobResults['close']).open === 0) renewWhenIdle();
       return result;
     },
     start() {
@@ -151,6 +159,7 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
     },
     async close() {
       closed = true;
+      clearTimeout(renewal);
       stopWorker(cancelled());
       await ending;
     },

@@ -26,6 +26,9 @@ export const workerHeapMb = 2048;
  */
 export const workerYoungHeapMb = 4;
 
+/** How long the worker holds no document before it is replaced by a fresh one (memory back). */
+export const workerRenewalMs = 3000;
+
 /** Longest piece of a validator or parser message quoted back to the user. */
 export const maxQuotedLength = 160;
 
