@@ -33,7 +33,18 @@ const status = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
   1024;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const gcOnSignal = `data:text/javascript,${encodeURIComponent("process.on('SIGUSR2', () => globalThis.gc?.());")}`;
+// Preloaded into the console: on SIGUSR2 it prints the longest event-loop stall of its main thread
+// since the last signal (what every other bridge call waited for), then collects its garbage.
+const gcOnSignal = `data:text/javascript,${encodeURIComponent(`
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+process.on('SIGUSR2', () => {
+  console.log('event-loop-max ' + (delay.max / 1e6).toFixed(1));
+  delay.reset();
+  globalThis.gc?.();
+});`)}`;
+let lastStallMs = NaN;
 /**
  * The console's RSS once it has collected its garbage (main thread; a worker holding nothing is
  * renewed) and settled: V8 hands pooled pages of a finished worker back some seconds later, so
@@ -75,6 +86,8 @@ async function startConsole(dataDir: string) {
       output += chunk.toString();
       const match = /Console ready at (\S+)/.exec(output);
       if (match) resolve(match[1]!);
+      const stalls = [...output.matchAll(/event-loop-max ([\d.]+)/g)];
+      if (stalls.length > 0) lastStallMs = Number(stalls.at(-1)![1]);
     });
     child.once('exit', (code) => reject(new Error(`console exited with ${code}`)));
   });
@@ -247,6 +260,7 @@ async function main(): Promise<void> {
       const peak = status(app.pid, 'VmHWM');
       await settle(1000);
       const rssAfter = await collectedRss(app.pid);
+      const stallMs = lastStallMs;
       const ten = size === MiB ? await tenInARow(app, plainProfileId, plainIds[index]!) : undefined;
       await app.bridge('profiles.delete', { profileId: plainProfileId });
       const shown = [];
@@ -273,6 +287,9 @@ async function main(): Promise<void> {
       );
       console.log(
         `    slowest app.info meanwhile:             ${figures(bridged.map((entry) => entry.slowest))}  target < 50 ms`,
+      );
+      console.log(
+        `    longest stall of the console's main thread over the ${runs} opens: ${stallMs.toFixed(0)} ms (event-loop delay, no scheduling of the bench itself)`,
       );
       console.log(
         `  console RSS: ${rssBefore.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB while opening, ${rssAfter.toFixed(0)} MiB after closing (collected)  target peak < 400 MiB, after within 50 MiB of before`,
