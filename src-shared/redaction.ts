@@ -72,8 +72,27 @@ export function redactPath(path: string, secrets: readonly string[] = []): strin
  * they occur; shorter ones only where they stand alone, so "12" does not eat "(412)".
  */
 export function redactText(text: string, secrets: readonly string[], mask = redacted): string {
+  return replaceForms(text, secretForms(secrets), mask);
+}
+
+const base64Spelling = /^[A-Za-z0-9+/=\t\n\r ]+$/;
+
+/**
+ * `redactText` for base64 text (a document's contents, megabytes long): only the forms base64 can
+ * spell are searched for. Any other form cannot stand in valid base64 text, and invalid base64 is
+ * refused with a sentence that quotes at most one character of it, so nothing more is shown.
+ */
+export function redactBase64(text: string, secrets: readonly string[]): string {
+  return replaceForms(
+    text,
+    secretForms(secrets).filter((form) => base64Spelling.test(form)),
+    redacted,
+  );
+}
+
+function replaceForms(text: string, forms: readonly string[], mask: string): string {
   let clean = text;
-  for (const value of secretForms(secrets)) {
+  for (const value of forms) {
     // A plain search first: a 13 MiB document answer holds no secret, and one includes() per form
     // is several times faster than a global regex replace over the whole text.
     if (!clean.includes(value)) continue;

@@ -1,26 +1,28 @@
 import type { DocumentView } from '../../src-shared/documents';
 import { documentIdFromPath } from '../../src-shared/process-paths';
 import type { Core } from './create-core';
-import { decodeBase64Strict } from './documents/decode-base64';
+import { answerTooLarge, decodeBase64Strict, maxAnswerBytes } from './documents/decode-base64';
 import { savedExtension } from './documents/file-type';
 import { saveDocument } from './documents/save-document';
 import { Failure } from './failure';
 import { documentFileName } from './save-path';
 
-/** Fetches a document by id or by the payload's href and decodes it for display. */
+/** Fetches a document by id or by the payload's href and decodes it for display, in the worker. */
 export async function getDocument(
   core: Pick<Core, 'client' | 'documents'>,
   profileId: string,
   documentId?: string,
   href?: string,
 ): Promise<DocumentView> {
-  const raw = await core.client.getDocument(
+  // The answer stays bytes in main: the worker reads, cleans, checks and decodes it.
+  const answer = await core.client.getDocumentAnswer(
     profileId,
     documentId !== undefined ? { documentId } : { href: href! },
+    { limit: maxAnswerBytes, refuse: answerTooLarge },
   );
   const fromLink =
     href === undefined ? null : documentIdFromPath(new URL(href, 'http://link.invalid').pathname);
-  return core.documents.decode(raw, documentId ?? fromLink ?? undefined);
+  return core.documents.open(answer, documentId ?? fromLink ?? undefined);
 }
 
 /**

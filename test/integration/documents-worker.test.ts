@@ -88,11 +88,12 @@ describe('decoding large documents in a worker', () => {
     expect(longestGap).toBeLessThan(Math.max(100, blockedMs / 2));
   });
 
-  it('sends only documents over the threshold to the worker', async () => {
-    const decoder = decoderWith({ workerUrl: new URL('file:///nonexistent/document-worker.js') });
-    const small = await decoder.decode(rawDocument('<ServiceRequest><Request/></ServiceRequest>'));
+  it('decodes a small document through the worker too, not in the main thread', async () => {
+    const small = await decoderWith().decode(rawDocument('<ServiceRequest><Request/></ServiceRequest>'));
     expect(small.tree?.root.name).toBe('ServiceRequest');
-    const failure = await failureOf(decoder.decode(big));
+    expect(small.documentRef).toMatch(/^w-/);
+    const noWorker = decoderWith({ workerUrl: new URL('file:///nonexistent/document-worker.js') });
+    const failure = await failureOf(noWorker.decode(rawDocument('<a/>')));
     expect(failure.error.code).toBe('internal');
   });
 
@@ -120,7 +121,6 @@ describe('a worker that misbehaves', () => {
   it('is stopped after its time limit with a timeout Failure', async () => {
     const decoder = decoderWith({
       workerUrl: workerScript('setInterval(() => {}, 1000);'),
-      workerThresholdBytes: 0,
       timeoutMs: 300,
     });
     const started = performance.now();
@@ -135,10 +135,9 @@ describe('a worker that misbehaves', () => {
   it('ends in a typed Failure when it throws or exits without answering', async () => {
     const thrower = decoderWith({
       workerUrl: workerScript('throw new Error("boom");'),
-      workerThresholdBytes: 0,
     });
     expect((await failureOf(thrower.decode(small))).error.code).toBe('internal');
-    const quitter = decoderWith({ workerUrl: workerScript('process.exit(3);'), workerThresholdBytes: 0 });
+    const quitter = decoderWith({ workerUrl: workerScript('process.exit(3);') });
     const failure = await failureOf(quitter.decode(small));
     expect(failure.error).toEqual({
       code: 'internal',
@@ -153,7 +152,6 @@ describe('a worker that misbehaves', () => {
       workerUrl: workerScript(
         `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(mark)}, ''); setInterval(() => {}, 1000);`,
       ),
-      workerThresholdBytes: 0,
     });
     const running = failureOf(decoder.decode(small));
     const queued = failureOf(decoder.decode(small));

@@ -16,7 +16,8 @@ import { completeStep, type ChangeContext, type CompleteStepInput } from './comp
 import { createDispatcherCache } from './dispatcher';
 import type { DescriptionTransport } from '../discovery/fetch-text';
 import { documentIdFromHref } from './endpoints';
-import { createHttp } from './http';
+import { createHttp, operationWords, type BytesAnswer } from './http';
+import type { Exchange } from './transport';
 import { createInFlight } from './in-flight';
 import { startProcess, type StartProcessInput } from './start-process';
 
@@ -66,6 +67,17 @@ export interface ApiClient {
     which: { documentId: string } | { href: string },
     options?: CallOptions,
   ): Promise<RawDocument>;
+  /**
+   * The document's answer as bytes, for the document worker to clean, parse and check (a 2xx
+   * answer is not parsed here); with what the worker needs for the same sentences `getDocument`
+   * would give.
+   */
+  getDocumentAnswer(
+    profileId: string,
+    which: { documentId: string } | { href: string },
+    limit: NonNullable<Exchange['bytesAnswer']>,
+    options?: CallOptions,
+  ): Promise<DocumentAnswer>;
   /** Proves the service is reachable and accepts the profile's key. */
   testConnection(
     profileId: string,
@@ -78,6 +90,12 @@ export interface ApiClient {
   transportFor(profileId: string): DescriptionTransport;
   /** Closes every connection; calls in flight finish first. */
   close(): Promise<void>;
+}
+
+/** A document's 2xx answer, not yet read: see {@link ApiClient.getDocumentAnswer}. */
+export interface DocumentAnswer extends BytesAnswer {
+  profileName: string;
+  operation: string;
 }
 
 /** The steps endpoints answer a list; a `{steps: [...]}` wrapper is accepted too. */
@@ -184,6 +202,21 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         subject: `document ${id}`,
         ...options,
       });
+    },
+    async getDocumentAnswer(profileId, which, limit, options = {}) {
+      const chosen = profile(profileId);
+      const id = 'href' in which ? documentIdFromHref(chosen, which.href) : which.documentId;
+      const answer = await http.callForBytes(
+        {
+          profile: chosen,
+          operation: 'getDocument',
+          params: { documentId: id },
+          subject: `document ${id}`,
+          ...options,
+        },
+        limit,
+      );
+      return { ...answer, profileName: chosen.name, operation: operationWords.getDocument };
     },
     async testConnection(profileId, options = {}) {
       const chosen = profile(profileId);

@@ -11,7 +11,7 @@ import { resolveEndpoint } from './endpoints';
 import { parseAnswer } from './parse';
 import { isRetryableForGet, maxGetAttempts, nextDelay } from './retry';
 import { classifyStatus, type RawAnswer } from './status';
-import { exchange } from './transport';
+import { exchange, type Exchange } from './transport';
 
 /** One API call to make. */
 export interface CallRequest<S extends z.ZodType> {
@@ -29,11 +29,25 @@ export interface CallRequest<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/** A 2xx answer kept as bytes, with the secret values it has not been cleaned of. */
+export interface BytesAnswer {
+  bytes: ArrayBuffer;
+  secrets: readonly string[];
+}
+
 /** Sends calls with auth, deadline, GET retries, classification and validation. */
 export interface Http {
   call<S extends z.ZodType>(request: CallRequest<S>): Promise<z.output<S>>;
   /** The profile's own dispatcher and auth headers, for a request outside the endpoint map. */
   transport(profile: Profile): DescriptionTransport;
+  /**
+   * The same call (auth, retries, the error path's redacted sentences) whose 2xx answer is kept
+   * as bytes for a worker to clean, parse and validate: main never holds it as text.
+   */
+  callForBytes(
+    request: Omit<CallRequest<z.ZodType>, 'schema'>,
+    limit: NonNullable<Exchange['bytesAnswer']>,
+  ): Promise<BytesAnswer>;
   close(): Promise<void>;
 }
 
@@ -46,7 +60,8 @@ export interface HttpDependencies {
   random: () => number;
 }
 
-const operationWords: Record<Operation, string> = {
+/** How an operation reads inside a sentence: "The service's answer to reading a document …". */
+export const operationWords: Record<Operation, string> = {
   startProcess: 'starting a process',
   getProcess: 'reading a process',
   getProcessByReference: 'reading a process by reference',
@@ -118,9 +133,10 @@ export function createHttp(deps: HttpDependencies): Http {
 
   /** One attempt, with one token refresh if a bearer token was refused (401: nothing was done). */
   async function attemptOnce(
-    request: CallRequest<z.ZodType>,
+    request: Omit<CallRequest<z.ZodType>, 'schema'>,
     attempt: number,
     deadline: AbortSignal,
+    bytesAnswer?: Exchange['bytesAnswer'],
   ): Promise<RawAnswer> {
     const { profile } = request;
     const endpoint = resolveEndpoint(profile, request.operation, request.params);
@@ -145,6 +161,7 @@ export function createHttp(deps: HttpDependencies): Http {
           deadline,
           signal: request.signal,
           secrets: await secretsOf(profile, headers),
+          bytesAnswer,
         },
         deps.recorder,
         deps.now,
@@ -154,50 +171,66 @@ export function createHttp(deps: HttpDependencies): Http {
     return first.status === 401 && profile.authScheme === 'bearer' ? send(true) : first;
   }
 
+  /** One call with GET retries; `accept` turns a 2xx answer into the result. */
+  async function run<T>(
+    request: Omit<CallRequest<z.ZodType>, 'schema'>,
+    accept: (answer: RawAnswer, isGet: boolean) => T,
+    bytesAnswer?: Exchange['bytesAnswer'],
+  ): Promise<T> {
+    const { profile } = request;
+    const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(profile.timeouts.overallMs);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const answer = await attemptOnce(request, attempt, deadline, bytesAnswer);
+        if (answer.status >= 200 && answer.status < 300) return accept(answer, isGet);
+        throw classifyStatus(answer, { profile, subject: request.subject });
+      } catch (error) {
+        if (
+          !(error instanceof ClientFailure) ||
+          !isGet ||
+          attempt >= maxGetAttempts ||
+          !isRetryableForGet(error)
+        ) {
+          throw error;
+        }
+        const remaining = profile.timeouts.overallMs - (performance.now() - started);
+        const delay = nextDelay(error, attempt, remaining, deps.random, deps.now);
+        if (typeof delay !== 'number') throw delay;
+        await wait(delay, request.signal);
+      }
+    }
+  }
+
   return {
     transport: (profile) => ({
       dispatcher: deps.dispatchers.get(profile),
       authHeaders: () => auth.headers(profile, { fresh: false }),
     }),
     async call(request) {
-      const { profile } = request;
-      const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';
-      const started = performance.now();
-      const deadline = AbortSignal.timeout(profile.timeouts.overallMs);
-      for (let attempt = 1; ; attempt += 1) {
+      return run(request, (answer, isGet) => {
         try {
-          const answer = await attemptOnce(request, attempt, deadline);
-          if (answer.status >= 200 && answer.status < 300) {
-            try {
-              return parseAnswer(request.schema, answer.text, profile, operationWords[request.operation]);
-            } catch (parseError) {
-              // The service said yes in a shape we cannot read (the vendor documents `{}`): the
-              // change was accepted, and reading it back gives its result (safe-change.ts).
-              if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
-              throw new ClientFailure(
-                'bad_response',
-                parseError.message,
-                { status: answer.status },
-                { ambiguous: true, accepted: true },
-              );
-            }
-          }
-          throw classifyStatus(answer, { profile, subject: request.subject });
-        } catch (error) {
-          if (
-            !(error instanceof ClientFailure) ||
-            !isGet ||
-            attempt >= maxGetAttempts ||
-            !isRetryableForGet(error)
-          ) {
-            throw error;
-          }
-          const remaining = profile.timeouts.overallMs - (performance.now() - started);
-          const delay = nextDelay(error, attempt, remaining, deps.random, deps.now);
-          if (typeof delay !== 'number') throw delay;
-          await wait(delay, request.signal);
+          return parseAnswer(request.schema, answer.text, request.profile, operationWords[request.operation]);
+        } catch (parseError) {
+          // The service said yes in a shape we cannot read: for a change that means it may well
+          // have happened, so it must be read back rather than reported as failed.
+          if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
+          throw new ClientFailure(
+            'bad_response',
+            parseError.message,
+            { status: answer.status },
+            { ambiguous: true, accepted: true },
+          );
         }
-      }
+      });
+    },
+    async callForBytes(request, limit) {
+      return run(
+        request,
+        (answer) => ({ bytes: answer.bytes ?? new ArrayBuffer(0), secrets: answer.secrets ?? [] }),
+        limit,
+      );
     },
     async close() {
       auth.clear();

@@ -11,7 +11,7 @@ import { ClientFailure } from './client-failure';
 export function parseAnswer<S extends z.ZodType>(
   schema: S,
   text: string,
-  profile: Profile,
+  profile: Pick<Profile, 'name'>,
   operation: string,
 ): z.output<S> {
   const advice = `Check the base URL and endpoint map of profile "${profile.name}".`;

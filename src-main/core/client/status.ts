@@ -9,6 +9,12 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /**
+   * A 2xx answer asked for as bytes (a document): the body exactly as received, not yet cleaned
+   * of `secrets`, so whoever reads it must clean what it shows (the document worker does).
+   */
+  bytes?: ArrayBuffer;
+  secrets?: readonly string[];
 }
 
 /** What the status classifier needs to write its sentence. */

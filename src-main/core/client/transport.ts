@@ -6,7 +6,8 @@ import { redactBody, redactHeaders, redactPath, redactText } from '../../../src-
 import { authHeaderNames } from './auth';
 import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
-import { ClientFailure, failureCode } from './client-failure';
+import { failureCode } from './client-failure';
+import { Failure } from '../failure';
 import type { RawAnswer } from './status';
 
 /** One HTTP exchange to make: everything already resolved and authenticated. */
@@ -33,6 +34,12 @@ export interface Exchange {
    * request log keeps, but not out of the body, which main parses and never shows.
    */
   secretsInAnswer?: (text: string) => string[];
+  /**
+   * A 2xx answer is kept as bytes (one ArrayBuffer a worker can take over) instead of text: a
+   * 13 MiB document must not be decoded, cleaned and parsed in the main thread. Answers longer
+   * than `limit` are refused while they arrive, with the sentence `refuse` gives.
+   */
+  bytesAnswer?: { limit: number; refuse: (bytes: number) => Failure };
 }
 
 /**
@@ -51,7 +58,7 @@ export async function exchange(
   let sent = false;
   let answer: RawAnswer | undefined;
   let responseBytes = 0;
-  let failure: ClientFailure | undefined;
+  let failure: Failure | undefined;
   let secrets = request.secrets;
   try {
     const response = await trackSent(request.dispatcher, () => (sent = true)).request({
@@ -63,6 +70,14 @@ export async function exchange(
       signal,
     });
     const headers = flattenHeaders(response.headers);
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    if (ok && request.bytesAnswer) {
+      const bytes = await readBytes(response.body, headers['content-length'], request.bytesAnswer);
+      responseBytes = bytes.byteLength;
+      for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
+      answer = { status: response.statusCode, headers, text: '', bytes, secrets };
+      return answer;
+    }
     const text = await response.body.text();
     responseBytes = Buffer.byteLength(text);
     secrets = [...request.secrets, ...(request.secretsInAnswer?.(text) ?? [])];
@@ -70,12 +85,16 @@ export async function exchange(
     answer = { status: response.statusCode, headers, text: redactBody(text, request.secrets) };
     return answer;
   } catch (error) {
-    failure = classifyTransportError(error, {
-      profile: request.profile,
-      sent,
-      deadlineFired: request.deadline.aborted,
-      cancelled: request.signal?.aborted ?? false,
-    });
+    // A refused oversized answer is already a sentence; everything else is a transport error.
+    failure =
+      error instanceof Failure
+        ? error
+        : classifyTransportError(error, {
+            profile: request.profile,
+            sent,
+            deadlineFired: request.deadline.aborted,
+            cancelled: request.signal?.aborted ?? false,
+          });
     throw failure;
   } finally {
     record(recorder, {
@@ -96,6 +115,47 @@ export async function exchange(
       responseHeaders: answer ? redactHeaders(answer.headers, secrets, authHeaderNames(request.profile)) : {},
     });
   }
+}
+
+/**
+ * The whole body in one ArrayBuffer: written in place when the length is announced (one copy of
+ * the document in main, not chunks plus a joined copy), else joined once at the end.
+ */
+async function readBytes(
+  body: Dispatcher.ResponseData['body'],
+  announced: string | undefined,
+  { limit, refuse }: NonNullable<Exchange['bytesAnswer']>,
+): Promise<ArrayBuffer> {
+  const expected = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : -1;
+  // Stopping the answer early makes undici report an abort on the body: expected, not a fault.
+  const stop = (bytes: number) => {
+    body.once('error', () => {});
+    body.destroy();
+    return refuse(bytes);
+  };
+  if (expected > limit) throw stop(expected);
+  let target = expected >= 0 ? new Uint8Array(expected) : undefined;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    if (received + chunk.length > limit) throw stop(received + chunk.length);
+    if (target && received + chunk.length <= target.length) target.set(chunk, received);
+    else {
+      // More than announced (or nothing announced): keep what was written and collect the rest.
+      if (target) chunks.push(Buffer.from(target.subarray(0, received)));
+      target = undefined;
+      chunks.push(chunk);
+    }
+    received += chunk.length;
+  }
+  if (target && received === target.length) return target.buffer as ArrayBuffer;
+  const joined = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of target ? [target.subarray(0, received)] : chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined.buffer;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -35,6 +35,20 @@ export function checkEncodedLength(length: number, maxBytes = maxDocumentBytes):
   }
 }
 
+/**
+ * The longest answer of the documents operation worth reading: the longest base64 text allowed
+ * (with line breaks) and room for the name, the type and the JSON around them.
+ */
+export const maxAnswerBytes = (() => {
+  const maxEncoded = Math.ceil(maxDocumentBytes / 3) * 4;
+  return maxEncoded + Math.ceil(maxEncoded / 38) + 2 + 64 * 1024;
+})();
+
+/** The sentence for an answer longer than {@link maxAnswerBytes}, refused while it arrives. */
+export function answerTooLarge(answerBytes: number): Failure {
+  return tooLarge(maxDecodedLength(answerBytes), maxDocumentBytes);
+}
+
 /** Decodes strictly checked base64; the size cap is checked before any byte is decoded. */
 export function decodeBase64Strict(contents: string, maxBytes = maxDocumentBytes): Buffer {
   checkEncodedLength(contents.length, maxBytes);
@@ -55,9 +69,16 @@ export function decodeBase64Strict(contents: string, maxBytes = maxDocumentBytes
 }
 
 // Node's decoder skips characters it does not know; re-encoding shows whether anything was skipped,
-// misplaced or non-canonical.
+// misplaced or non-canonical. Slice by slice, so a 10 MiB document does not make a second 13 MiB
+// string; callers have checked the length is a multiple of 4, so equal lengths mean equal texts.
+const sliceBytes = 3 * 64 * 1024;
 function isExactly(bytes: Buffer, base64: string): boolean {
-  return bytes.length === decodedLength(base64) && bytes.toString('base64') === base64;
+  if (bytes.length !== decodedLength(base64)) return false;
+  for (let at = 0; at < bytes.length; at += sliceBytes) {
+    if (!base64.startsWith(bytes.subarray(at, at + sliceBytes).toString('base64'), (at / 3) * 4))
+      return false;
+  }
+  return true;
 }
 
 function describeFault(base64: string): string {

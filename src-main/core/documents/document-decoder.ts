@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
-import { checkEncodedLength, maxDecodedLength } from './decode-base64';
-import { runDocumentJob } from './document-jobs';
-import { createDocumentStore, type DocumentStore } from './document-store';
-import { workerHeapMb, workerThresholdBytes, workerTimeoutMs } from './limits';
+import { answerBytes, type DocumentAnswerBytes } from './document-answer';
+import { checkEncodedLength } from './decode-base64';
+import { workerHeapMb, workerRenewalMs, workerTimeoutMs, workerYoungHeapMb } from './limits';
 import { checkRawDocument } from './raw-document';
 import type { DocumentJob, DocumentJobResults, WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -14,23 +13,27 @@ export interface DocumentDecoderOptions {
   workerUrl: URL;
   /** Node flags for the worker, e.g. a TypeScript loader when the worker is a .ts file. */
   workerExecArgv?: string[];
-  /** Documents decoding to more bytes than this go to the worker; default 1 MiB. */
-  workerThresholdBytes?: number;
   /** How long the worker may take over one job; default 20 s. */
   timeoutMs?: number;
-  /** The kept copies in the main thread (small documents); the worker keeps its own. */
-  store?: DocumentStore;
 }
 
 type PageJob = Exclude<DocumentJob, { type: 'open' }>;
 
-/** Opens documents (the large ones in the one long-lived worker) and pages the kept copies. */
+/**
+ * Opens every document in the one long-lived worker (small ones too: one path) and pages the
+ * copies it keeps. Main hands over the answer's bytes and keeps nothing of the document.
+ */
 export interface DocumentDecoder {
-  /** Decodes one answer of the documents operation and keeps it; rejects with a Failure for bad data. */
+  /**
+   * Reads, checks and decodes one answer of the documents operation from its bytes (which are
+   * transferred: the caller's buffer is empty afterwards); rejects with a Failure for bad data.
+   */
+  open(answer: DocumentAnswerBytes, documentId?: string): Promise<DocumentView>;
+  /** `open` for an answer that is already an object (the tests' documents). */
   decode(raw: unknown, documentId?: string): Promise<DocumentView>;
-  /** A page of an open document, from wherever it is kept (its handle says where). */
+  /** A page of an open document, from the worker's kept copy. */
   page<J extends PageJob>(job: J): Promise<DocumentJobResults[J['type']]>;
-  /** Starts the worker now, so the first large document does not wait for it. */
+  /** Starts the worker now, so the first document does not wait for it. */
   start(): void;
   /** Stops the worker and refuses pending and new work with a 'cancelled' Failure. */
   close(): Promise<void>;
@@ -42,11 +45,9 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** Creates the decoder; the worker is started on the first large document and then kept. */
+/** Creates the decoder; the worker is started on the first document (or start()) and then kept. */
 export function createDocumentDecoder(options: DocumentDecoderOptions): DocumentDecoder {
-  const threshold = options.workerThresholdBytes ?? workerThresholdBytes;
   const timeoutMs = options.timeoutMs ?? workerTimeoutMs;
-  const local = options.store ?? createDocumentStore({ prefix: 'm' });
   const pending = new Map<number, Pending>();
   let worker: Worker | undefined;
   let nextId = 1;
@@ -71,7 +72,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   function startWorker(): Worker {
     const started = new Worker(options.workerUrl, {
       execArgv: options.workerExecArgv ?? [],
-      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: workerHeapMb,
+        maxYoungGenerationSizeMb: workerYoungHeapMb,
+      },
     });
     started.on('message', (reply: WorkerReply) => {
       const entry = pending.get(reply.id);
@@ -93,17 +97,25 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
     return started;
   }
 
-  // V8 keeps a heap it has grown; when the worker holds no document any more, a fresh worker
-  // gives the memory of a 10 MiB decode back to the system at once instead of some time later.
-  function renewWorker(): void {
-    if (closed || !worker || pending.size > 0) return;
-    const old = worker;
-    worker = startWorker();
-    ending = old.terminate();
+  // V8 keeps a heap it has grown; when the worker has held no document for a while, a fresh
+  // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document
+  // opened right after the last was closed would wait for the new worker to start.
+  let renewal: NodeJS.Timeout | undefined;
+  function renewWhenIdle(): void {
+    clearTimeout(renewal);
+    renewal = setTimeout(() => {
+      if (closed || !worker || pending.size > 0) return;
+      const old = worker;
+      worker = startWorker();
+      ending = old.terminate();
+    }, workerRenewalMs);
+    renewal.unref();
   }
 
-  function post(job: DocumentJob): Promise<unknown> {
+  function post(job: DocumentJob, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (closed) return Promise.reject(cancelled());
+    // Any job means the worker is in use again (an open adds a document): no renewal now.
+    clearTimeout(renewal);
     worker ??= startWorker();
     const target = worker;
     const id = nextId++;
@@ -112,30 +124,34 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
         if (worker === target) stopWorker(timedOut(timeoutMs));
       }, timeoutMs);
       pending.set(id, { resolve, reject, timer });
-      target.postMessage({ id, job } satisfies WorkerRequest);
+      target.postMessage({ id, job } satisfies WorkerRequest, transfer);
     });
   }
 
+  async function open(answer: DocumentAnswerBytes, documentId?: string): Promise<DocumentView> {
+    if (closed) throw cancelled();
+    const job: DocumentJob = { type: 'open', answer, ...(documentId === undefined ? {} : { documentId }) };
+    // Transferred, not cloned: the worker takes the buffer over and main's copy is gone at once.
+    return (await post(job, [answer.bytes])) as DocumentView;
+  }
+
   return {
+    open,
     async decode(raw, documentId) {
       if (closed) throw cancelled();
-      const document = checkRawDocument(raw);
-      const job: DocumentJob = {
-        type: 'open',
-        raw: document,
-        ...(documentId === undefined ? {} : { documentId }),
-      };
-      if (maxDecodedLength(document.contents.length) <= threshold) return runDocumentJob(local, job);
-      checkEncodedLength(document.contents.length);
-      return (await post(job)) as DocumentView;
+      // An oversized document is refused before it is encoded or a worker is started.
+      checkEncodedLength(checkRawDocument(raw).contents.length);
+      return open(
+        { bytes: answerBytes(raw), secrets: [], profileName: 'test', operation: 'reading a document' },
+        documentId,
+      );
     },
     async page<J extends PageJob>(job: J) {
       if (closed) throw cancelled();
       type Result = DocumentJobResults[J['type']];
-      if (job.ref.startsWith('m-')) return runDocumentJob(local, job) as Result;
       // A handle from a worker that has since stopped is unknown to the new one: not_found.
       const result = (await post(job)) as Result;
-      if (job.type === 'close' && (result as DocumentJobResults['close']).open === 0) renewWorker();
+      if (job.type === 'close' && (result as DocumentJobResults['close']).open === 0) renewWhenIdle();
       return result;
     },
     start() {
@@ -143,6 +159,7 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
     },
     async close() {
       closed = true;
+      clearTimeout(renewal);
       stopWorker(cancelled());
       await ending;
     },

@@ -1,9 +1,10 @@
+import { readDocumentAnswer } from './document-answer';
 import type { DocumentStore } from './document-store';
 import { firstAnswer, searchPage, searchTree, textPage, treePage } from './document-pages';
-import { openDocument } from './open-document';
+import { openBytes } from './open-document';
 import type { DocumentJob, DocumentJobResults } from './worker-protocol';
 
-/** Runs one job against a store: the same code in the main thread and in the worker. */
+/** Runs one job against the worker's store (and the tests' stores). */
 export function runDocumentJob<J extends DocumentJob>(
   store: DocumentStore,
   job: J,
@@ -14,7 +15,7 @@ export function runDocumentJob<J extends DocumentJob>(
 function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[DocumentJob['type']] {
   switch (job.type) {
     case 'open': {
-      const opened = openDocument(job.raw, job.documentId);
+      const opened = openBytes(readDocumentAnswer(job.answer), job.documentId);
       return firstAnswer(opened, store.put(opened));
     }
     case 'tree':

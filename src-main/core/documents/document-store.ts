@@ -5,7 +5,7 @@ import { estimatedBytes, type OpenedDocument } from './open-document';
 
 /** The bounds of the kept copies. */
 export interface DocumentStoreOptions {
-  /** Handle prefix: 'm' for documents kept in the main thread, 'w' for the worker's. */
+  /** Handle prefix: 'w' for the worker's copies (every document), 'm' for a store a test keeps in its own thread. */
   prefix: 'm' | 'w';
   maxBytes?: number;
   idleMs?: number;

@@ -1,4 +1,5 @@
 import type { DocumentMeta, XmlNode } from '../../../src-shared/documents';
+import type { Buffer } from 'node:buffer';
 import { classifyDocument } from './classify';
 import { decodeBase64Strict } from './decode-base64';
 import { maxPreviewBytes } from './limits';
@@ -23,8 +24,23 @@ export interface OpenedDocument extends DocumentMeta {
  * malformed answer is a Failure. The pretty text is not built here (xml-pretty-lines.ts).
  */
 export function openDocument(raw: unknown, documentId?: string): OpenedDocument {
-  const document = checkRawDocument(raw);
-  const bytes = decodeBase64Strict(document.contents);
+  const { filename, contentType, contents } = checkRawDocument(raw);
+  return openBytes({ filename, contentType, bytes: decodeBase64Strict(contents) }, documentId);
+}
+
+/** A document whose base64 is already decoded: what is left of the answer once it is read. */
+export interface DocumentBytes {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * {@link openDocument} from the decoded bytes, so the worker need not keep the base64 text
+ * (13 MiB for a 10 MiB document) alive while it parses.
+ */
+export function openBytes(document: DocumentBytes, documentId?: string): OpenedDocument {
+  const { bytes } = document;
   const { kind, mediaType, text, warnings } = classifyDocument(bytes, document.contentType);
   const opened: OpenedDocument = {
     ...(documentId === undefined ? {} : { documentId }),

@@ -1,10 +1,10 @@
 import type { CallError } from '../../../src-shared/result';
 import type { DocumentView, SearchPage, TextPage, TreePage } from '../../../src-shared/documents';
-import type { RawDocumentInput } from './raw-document';
+import type { DocumentAnswerBytes } from './document-answer';
 
 /** One piece of work on documents; `ref` is the handle `open` gave. */
 export type DocumentJob =
-  | { type: 'open'; raw: RawDocumentInput; documentId?: string }
+  | { type: 'open'; answer: DocumentAnswerBytes; documentId?: string }
   | { type: 'tree'; ref: string; path: string; offset: number; limit: number }
   | { type: 'text'; ref: string; fromLine: number; toLine: number }
   | { type: 'search'; ref: string; query: string; offset: number; limit: number }

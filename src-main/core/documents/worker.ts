@@ -6,9 +6,10 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 /*
  * The document worker's entry (bundled as out/main/document-worker.js). It lives as long as the
- * console: started once, it decodes large documents and keeps them for paging, so the main thread
- * neither decodes nor holds their trees. A crash or a runaway heap ends only this worker (its
- * documents are then re-opened by the user); the decoder starts a new one on the next document.
+ * console: started once, it reads every document answer (bytes, transferred) and keeps the decoded
+ * copies for paging, so the main thread neither parses, decodes nor holds them. A crash or a
+ * runaway heap ends only this worker (its documents are then re-opened by the user); the decoder
+ * starts a new one on the next document.
  */
 
 const store = createDocumentStore({ prefix: 'w' });

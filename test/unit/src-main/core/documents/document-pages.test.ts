@@ -6,14 +6,14 @@ import {
 } from '../../../../../src-main/core/documents/document-store';
 import { decodeDocument } from '../../../../../src-main/core/documents/decode-document';
 import { Failure } from '../../../../../src-main/core/failure';
-import { rawDocument, serviceRequestOfSize } from './service-request-fixture';
+import { openJob, rawDocument, serviceRequestOfSize } from './service-request-fixture';
 
 const MiB = 1024 * 1024;
 const xml = serviceRequestOfSize(MiB / 4);
 
 function opened(raw = rawDocument(xml)) {
   const store = createDocumentStore({ prefix: 'm' });
-  const view = runDocumentJob(store, { type: 'open', raw });
+  const view = runDocumentJob(store, openJob(raw));
   return { store, view, ref: view.documentRef };
 }
 

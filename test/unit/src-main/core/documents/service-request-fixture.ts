@@ -1,5 +1,9 @@
 import { Buffer } from 'node:buffer';
 import type { RawDocumentInput } from '../../../../../src-main/core/documents/decode-document';
+import { answerBytes } from '../../../../../src-main/core/documents/document-answer';
+import type { DocumentJob } from '../../../../../src-main/core/documents/worker-protocol';
+
+type OpenJob = Extract<DocumentJob, { type: 'open' }>;
 
 /*
  * ServiceRequest documents laid out as the vendor's form mapping writes them (API.md section 8):
@@ -77,4 +81,12 @@ export function rawDocument(
   filename = 'ServiceRequest.xml',
 ): RawDocumentInput {
   return { filename, contentType, contents: Buffer.from(content).toString('base64') };
+}
+
+/** The worker's job that opens `raw`, handed over as the bytes of its JSON answer (as main does). */
+export function openJob(raw: unknown, secrets: readonly string[] = []): OpenJob {
+  return {
+    type: 'open',
+    answer: { bytes: answerBytes(raw), secrets, profileName: 'Test', operation: 'reading a document' },
+  };
 }
