@@ -23,6 +23,7 @@ import { profileInputSchema, type ProfileView } from './profile';
 import type { Result } from './result';
 import type { SavedWalk, WalkStage } from './walk';
 import { auditFilter } from './log-inputs';
+import { batchCalls, batchEvents } from './calls-batches';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
@@ -211,6 +212,7 @@ export const calls = {
   'walk.get': call<SavedWalk>()(z.object({ deliveryId: z.string().min(1).max(100) }).strict()),
   'walk.save': call<WalkStage>()(walkSaveInput),
   'forms.submit': call<{ processId: string; externalReference: string }>()(formSubmissionInput),
+  ...batchCalls,
 } as const;
 
 /** Every event main pushes to the renderer (`domain.name`); the renderer subscribes by name. */
@@ -223,6 +225,7 @@ export const events = {
   'sandbox.changed': event<SandboxStatus>(),
   /** An audit export wrote another batch (`written` of `total` records). */
   'audit.exportProgress': event<{ written: number; total: number }>(),
+  ...batchEvents,
 } as const;
 
 /** The name of an event main pushes, e.g. `menu.saveDocument`. */
