@@ -11,6 +11,9 @@ import type { RejectedLine } from './batches';
 /** An external reference: letters and digits, with `.`, `_`, `-` or `/` inside, like FT-000042. */
 export const referencePattern = /^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,98}[A-Za-z0-9])?$/;
 
+/** Eight hex digits and a dash, then only hex and dashes: a GUID cut short when copied. */
+const partialGuid = /^[0-9a-f]{8}-[0-9a-f-]*$/i;
+
 /** One accepted line. */
 export interface BatchLine {
   input: string;
@@ -52,7 +55,7 @@ export function sortLines(items: readonly string[]): SortedLines {
       sorted.duplicates += 1;
       return;
     }
-    if (inputKind === 'externalReference' && !referencePattern.test(input)) {
+    if (inputKind === 'externalReference' && (!referencePattern.test(input) || partialGuid.test(input))) {
       sorted.rejected.push({ line: index + 1, input: clip(input), message: lineProblem(input) });
       return;
     }
@@ -65,8 +68,8 @@ export function sortLines(items: readonly string[]): SortedLines {
 /** The sentence for a line that is neither a GUID nor an external reference. */
 function lineProblem(input: string): string {
   if (input.length > 100) return 'is longer than an external reference can be (100 characters).';
-  if (/^[0-9a-f-]{30,40}$/i.test(input))
-    return 'looks like a process id but is not a GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10.';
+  if (partialGuid.test(input) || /^[0-9a-f-]{30,40}$/i.test(input))
+    return 'looks like a process id but is not a whole GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10.';
   return 'is neither a process id (GUID) nor an external reference (letters, digits, ".", "_", "-" or "/", like FT-000042).';
 }
 

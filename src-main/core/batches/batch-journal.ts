@@ -33,7 +33,12 @@ export interface BatchJournal {
   /** The row's intent that has no outcome, if any. */
   unsettled(batchId: string, rowNo: number): JournalEntry | undefined;
   /** Every intent of a batch, oldest first (for tests and export). */
-  all(batchId: string): (JournalEntry & { outcome: string | null; message: string | null })[];
+  all(batchId: string): (JournalEntry & {
+    outcome: string | null;
+    message: string | null;
+    createdAt: string;
+    settledAt: string | null;
+  })[];
 }
 
 type Line = Record<string, string | number | null>;
@@ -53,6 +58,8 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
       line.known_notes_json === null ? null : (JSON.parse(String(line.known_notes_json)) as string[]),
     outcome: line.outcome === null ? null : String(line.outcome),
     message: line.message === null ? null : String(line.message),
+    createdAt: String(line.created_at),
+    settledAt: line.settled_at === null ? null : String(line.settled_at),
   });
   return {
     open(entry) {

@@ -12,7 +12,7 @@ export async function readRow(context: RowContext, row: BatchRow): Promise<RowRe
     context.reads.add({ rowNo: row.rowNo, found: readResultOf(process), error: null });
     return settled;
   } catch (error) {
-    const again = retryLater(error, context.lane);
+    const again = retryLater(error, context.lane, true);
     if (again) return again;
     if (!(error instanceof Failure)) throw error;
     context.reads.add({ rowNo: row.rowNo, found: null, error: error.message });

@@ -21,7 +21,7 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
       processId: entry.processId,
     });
   } catch (error) {
-    const again = retryLater(error, context.lane);
+    const again = retryLater(error, context.lane, true);
     if (again) return again;
     context.journal.settle(
       entry,

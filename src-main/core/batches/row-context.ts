@@ -33,17 +33,18 @@ export type RowResult = { kind: 'settled' } | { kind: 'again'; why: 'outage' | '
 export const settled: RowResult = { kind: 'settled' };
 
 /**
- * A failure that proves the request never reached the service (connection refused, host not
- * found) or that it said "slow down": the row is tried again, nothing is marked failed for it.
+ * A failure that proves a change never reached the service (connection refused, host not found),
+ * any network failure of a read (reading twice is harmless), or the service saying "slow down":
+ * the row is tried again, nothing is marked failed for it.
  */
-export function retryLater(error: unknown, lane: Lane): RowResult | null {
+export function retryLater(error: unknown, lane: Lane, isRead = false): RowResult | null {
   if (!(error instanceof Failure)) return null;
   if (error.error.status === 429) {
     const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
     lane.holdFor(Math.min(seconds, 30) * 1000);
     return { kind: 'again', why: 'busy', message: error.message };
   }
-  if (error.error.code === 'network' && !isAmbiguous(error)) {
+  if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {
     return { kind: 'again', why: 'outage', message: error.message };
   }
   return null;

@@ -25,7 +25,7 @@ export async function runRow(
   try {
     process = await readProcess(context, row);
   } catch (error) {
-    const again = retryLater(error, context.lane);
+    const again = retryLater(error, context.lane, true);
     if (again) return again;
     context.store.setAction(
       batchId,
