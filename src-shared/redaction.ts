@@ -101,6 +101,9 @@ export function redactBody(text: string, secrets: readonly string[]): string {
   } catch {
     return clean;
   }
+  // Most answers hold no secret: look first without building anything, rebuild only when needed.
+  const forms = secretForms(secrets);
+  if (!holdsAny(parsed, forms)) return clean;
   let found = false;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -118,6 +121,16 @@ export function redactBody(text: string, secrets: readonly string[]): string {
   };
   const cleaned = walk(parsed);
   return found ? JSON.stringify(cleaned) : clean;
+}
+
+/** Whether any string (key or value) inside a parsed JSON value contains one of `forms`. */
+function holdsAny(value: unknown, forms: readonly string[]): boolean {
+  if (typeof value === 'string') return forms.some((form) => value.includes(form));
+  if (Array.isArray(value)) return value.some((inner) => holdsAny(inner, forms));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => holdsAny(key, forms) || holdsAny(inner, forms));
+  }
+  return false;
 }
 
 /**

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - runStart) / 1000;
     const lines = service.journal.all(batchId);
     const done = lines.filter((line) => line.outcome === 'done').length;
+    const outcomes = service.store.summary(batchId).counts.action;
     const latencies = lines
       .filter((line) => line.settledAt !== null)
       .map((line) => Date.parse(line.settledAt!) - Date.parse(line.createdAt))
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
     console.log(
       `completed ${done} of ${processes} steps at concurrency 8 in ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(0)} rows/s ` +
         `(${((done * 3) / seconds).toFixed(0)} requests/s: read, read-before-send, POST); one change p50 ` +
-        `${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; load average ${load()}`,
+        `${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; rows ${JSON.stringify(outcomes)}; ` +
+        `load average ${load()}`,
     );
   } finally {
     await console_.close();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { latestVersion, openDurableDatabase, type Migration } from '../../../src-sandbox/storage/sqlite';
 import { Failure } from '../failure';
 
@@ -43,6 +43,17 @@ const migrations: Migration[] = [
     `,
   },
 ];
+
+const statements = new WeakMap<BatchDb, Map<string, StatementSync>>();
+
+/** `db.prepare(sql)`, compiled once per connection: a batch runs the same few statements per row. */
+export function prepared(db: BatchDb, sql: string): StatementSync {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
 
 /** The newest schema version this code knows. */
 export const batchSchemaVersion = latestVersion(migrations);

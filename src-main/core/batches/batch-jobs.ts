@@ -74,7 +74,7 @@ export function driveJob(spec: JobSpec): RunningJob {
       const release = await context.lane.enter();
       try {
         if (stopping || next >= rows.length) return;
-        const row = store.row(batchId, rows[next++]!.rowNo);
+        const row = rows[next++]!;
         try {
           handle(row, await work(row));
         } catch (error) {
@@ -114,13 +114,10 @@ export function driveJob(spec: JobSpec): RunningJob {
   };
 }
 
-/** The rows a job still has to do, in row order. */
+/** The rows a job still has to do, in row order, read once: a row's input and process never change. */
 export function pendingRows(store: BatchStore, batchId: string, kind: 'read' | 'run'): BatchRow[] {
-  const numbers =
-    kind === 'read'
-      ? store.rowsIn(batchId, 'read_state', ['queued'])
-      : store.rowsIn(batchId, 'action_state', ['queued', 'sending']);
-  return numbers.map((rowNo) => ({ rowNo }) as BatchRow);
+  const states: string[] = kind === 'read' ? ['queued'] : ['queued', 'sending'];
+  return store.rows(batchId).filter((row) => states.includes(kind === 'read' ? row.read : row.action));
 }
 
 function giveUp(

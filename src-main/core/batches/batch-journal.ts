@@ -1,6 +1,6 @@
 import type { RowActionState } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
-import { transaction, type BatchDb } from './batch-db';
+import { prepared, transaction, type BatchDb } from './batch-db';
 
 /**
  * The run journal: one intent per row, committed (with the row's state `sending`) before the
@@ -64,7 +64,8 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
   return {
     open(entry) {
       transaction(db, () => {
-        db.prepare(
+        prepared(
+          db,
           `INSERT INTO journal (intent_id, batch_id, row_no, action_json, process_id, external_reference,
            step_id, step_name, known_notes_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
@@ -79,37 +80,38 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
           entry.knownNotes === null ? null : JSON.stringify(entry.knownNotes),
           now().toISOString(),
         );
-        db.prepare(
+        prepared(
+          db,
           "UPDATE rows SET action_state = 'sending', action_message = NULL WHERE batch_id = ? AND row_no = ?",
         ).run(entry.batchId, entry.rowNo);
       });
     },
     settle(entry, state, message) {
       transaction(db, () => {
-        db.prepare('UPDATE journal SET outcome = ?, message = ?, settled_at = ? WHERE intent_id = ?').run(
+        prepared(db, 'UPDATE journal SET outcome = ?, message = ?, settled_at = ? WHERE intent_id = ?').run(
           state,
           message,
           now().toISOString(),
           entry.intentId,
         );
-        db.prepare(
+        prepared(
+          db,
           'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',
         ).run(state, message, entry.batchId, entry.rowNo);
       });
     },
     unsettled(batchId, rowNo) {
-      const line = db
-        .prepare(
-          'SELECT * FROM journal WHERE batch_id = ? AND row_no = ? AND outcome IS NULL ORDER BY created_at DESC',
-        )
-        .get(batchId, rowNo) as Line | undefined;
+      const line = prepared(
+        db,
+        'SELECT * FROM journal WHERE batch_id = ? AND row_no = ? AND outcome IS NULL ORDER BY created_at DESC',
+      ).get(batchId, rowNo) as Line | undefined;
       return line ? toEntry(line) : undefined;
     },
     all(batchId) {
       return (
-        db
-          .prepare('SELECT * FROM journal WHERE batch_id = ? ORDER BY created_at, row_no')
-          .all(batchId) as Line[]
+        prepared(db, 'SELECT * FROM journal WHERE batch_id = ? ORDER BY created_at, row_no').all(
+          batchId,
+        ) as Line[]
       ).map(toEntry);
     },
   };

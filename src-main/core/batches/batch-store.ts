@@ -11,7 +11,7 @@ import type {
 } from '../../../src-shared/batches';
 import { Failure } from '../failure';
 import { summarise, type BatchActionInput } from './batch-action';
-import { openBatchDb, transaction, type BatchDb } from './batch-db';
+import { openBatchDb, prepared, transaction, type BatchDb } from './batch-db';
 import { rowChanges } from './batch-row-changes';
 
 /** A job as stored: its kind and state, the full action of a run (to resume it), its row count. */
@@ -57,10 +57,10 @@ export const defaultPace = { concurrency: 8, ratePerSecond: 20 };
 export function createBatchStore(dataDir: string, now: () => Date = () => new Date()) {
   const db: BatchDb = openBatchDb(dataDir);
   const stamp = () => now().toISOString();
-  const touch = db.prepare('UPDATE batches SET updated_at = ? WHERE batch_id = ?');
+  const touch = prepared(db, 'UPDATE batches SET updated_at = ? WHERE batch_id = ?');
 
   function header(batchId: string): Row {
-    const found = db.prepare('SELECT * FROM batches WHERE batch_id = ?').get(batchId) as Row | undefined;
+    const found = prepared(db, 'SELECT * FROM batches WHERE batch_id = ?').get(batchId) as Row | undefined;
     if (!found) throw new Failure('not_found', `There is no batch ${batchId}; it may have been deleted.`);
     return found;
   }
@@ -73,12 +73,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       restFailed: 0,
       steps: [],
     };
-    const groups = db
-      .prepare(
-        `SELECT read_state, action_state, count(*) AS n, sum(rest_failed) AS rest FROM rows
+    const groups = prepared(
+      db,
+      `SELECT read_state, action_state, count(*) AS n, sum(rest_failed) AS rest FROM rows
          WHERE batch_id = ? GROUP BY read_state, action_state`,
-      )
-      .all(batchId) as Row[];
+    ).all(batchId) as Row[];
     for (const group of groups) {
       const n = Number(group.n);
       result.rows += n;
@@ -87,13 +86,12 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       result.restFailed += Number(group.rest ?? 0);
     }
     result.steps = (
-      db
-        .prepare(
-          `SELECT step_name AS name, step_kind AS kind, count(*) AS count FROM rows
+      prepared(
+        db,
+        `SELECT step_name AS name, step_kind AS kind, count(*) AS count FROM rows
            WHERE batch_id = ? AND read_state = 'read' AND step_name IS NOT NULL
            GROUP BY step_name, step_kind ORDER BY count DESC, step_name`,
-        )
-        .all(batchId) as { name: string; kind: string; count: number }[]
+      ).all(batchId) as { name: string; kind: string; count: number }[]
     ).map((step) => ({ ...step }));
     return result;
   }
@@ -127,10 +125,12 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const batchId = randomUUID();
       const at = stamp();
       transaction(db, () => {
-        db.prepare(
+        prepared(
+          db,
           'INSERT INTO batches (batch_id, profile_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
         ).run(batchId, profileId, name, at, at);
-        const insert = db.prepare(
+        const insert = prepared(
+          db,
           'INSERT INTO rows (batch_id, row_no, input, input_kind) VALUES (?, ?, ?, ?)',
         );
         lines.forEach((line, index) => insert.run(batchId, index + 1, line.input, line.inputKind));
@@ -141,14 +141,14 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     list(profileId?: string): BatchSummary[] {
       const rows = (
         profileId === undefined
-          ? db.prepare('SELECT * FROM batches ORDER BY created_at DESC').all()
-          : db.prepare('SELECT * FROM batches WHERE profile_id = ? ORDER BY created_at DESC').all(profileId)
+          ? prepared(db, 'SELECT * FROM batches ORDER BY created_at DESC').all()
+          : prepared(db, 'SELECT * FROM batches WHERE profile_id = ? ORDER BY created_at DESC').all(profileId)
       ) as Row[];
       return rows.map(summaryOf);
     },
     rename(batchId: string, name: string): BatchSummary {
       header(batchId);
-      db.prepare('UPDATE batches SET name = ?, updated_at = ? WHERE batch_id = ?').run(
+      prepared(db, 'UPDATE batches SET name = ?, updated_at = ? WHERE batch_id = ?').run(
         name,
         stamp(),
         batchId,
@@ -157,10 +157,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     },
     delete(batchId: string): void {
       header(batchId);
-      db.prepare('DELETE FROM batches WHERE batch_id = ?').run(batchId);
+      prepared(db, 'DELETE FROM batches WHERE batch_id = ?').run(batchId);
     },
     setJob(batchId: string, job: StoredJob): void {
-      db.prepare(
+      prepared(
+        db,
         `UPDATE batches SET job_kind = ?, job_status = ?, job_reason = ?, job_action_json = ?, job_total = ?,
          updated_at = ? WHERE batch_id = ?`,
       ).run(
@@ -188,25 +189,27 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     /** Every row of a batch, in row order (at most 10,000). */
     rows(batchId: string): BatchRow[] {
       header(batchId);
-      return (db.prepare('SELECT * FROM rows WHERE batch_id = ? ORDER BY row_no').all(batchId) as Row[]).map(
-        toRow,
-      );
+      return (
+        prepared(db, 'SELECT * FROM rows WHERE batch_id = ? ORDER BY row_no').all(batchId) as Row[]
+      ).map(toRow);
     },
     row(batchId: string, rowNo: number): BatchRow {
-      const found = db.prepare('SELECT * FROM rows WHERE batch_id = ? AND row_no = ?').get(batchId, rowNo) as
-        Row | undefined;
+      const found = prepared(db, 'SELECT * FROM rows WHERE batch_id = ? AND row_no = ?').get(
+        batchId,
+        rowNo,
+      ) as Row | undefined;
       if (!found) throw new Failure('not_found', `Batch ${batchId} has no row ${rowNo}.`);
       return toRow(found);
     },
     /** Batches whose job was running when the console stopped. */
     interrupted(): string[] {
-      return (db.prepare("SELECT batch_id FROM batches WHERE job_status = 'running'").all() as Row[]).map(
+      return (prepared(db, "SELECT batch_id FROM batches WHERE job_status = 'running'").all() as Row[]).map(
         (r) => String(r.batch_id),
       );
     },
     ...rowChanges(db, stamp, touch),
     pace(profileId: string): BatchSettings {
-      const found = db.prepare('SELECT * FROM pace WHERE profile_id = ?').get(profileId) as Row | undefined;
+      const found = prepared(db, 'SELECT * FROM pace WHERE profile_id = ?').get(profileId) as Row | undefined;
       return {
         profileId,
         concurrency: Number(found?.concurrency ?? defaultPace.concurrency),
@@ -214,7 +217,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       };
     },
     setPace(settings: BatchSettings): void {
-      db.prepare(
+      prepared(
+        db,
         `INSERT INTO pace (profile_id, concurrency, rate_per_second) VALUES (?, ?, ?)
          ON CONFLICT (profile_id) DO UPDATE SET concurrency = excluded.concurrency, rate_per_second = excluded.rate_per_second`,
       ).run(settings.profileId, settings.concurrency, settings.ratePerSecond);

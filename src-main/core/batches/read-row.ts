@@ -54,7 +54,7 @@ export interface BufferedRead {
   error: string | null;
 }
 
-/** Collects reads and commits them together: every 50 rows or 200 ms, and when flushed. */
+/** Collects reads and commits them together: every 200 rows or 500 ms, and when flushed. */
 export interface ReadBuffer {
   add(read: BufferedRead): void;
   flush(): void;
@@ -75,8 +75,8 @@ export function createReadBuffer(save: (reads: BufferedRead[]) => void): ReadBuf
   return {
     add(read) {
       pending.push(read);
-      if (pending.length >= 50) flush();
-      else timer ??= setTimeout(flush, 200);
+      if (pending.length >= 200) flush();
+      else timer ??= setTimeout(flush, 500);
     },
     flush,
   };
