@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
 import { appHandlers } from './handlers/app';
+import { batchesHandlers } from './handlers/batches';
 import { documentsHandlers } from './handlers/documents';
 import type { Handler, HandlerTable } from './handlers/handler-types';
 import { logsHandlers } from './handlers/logs';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable = {
   ...logsHandlers,
   ...workbenchHandlers,
   ...presetsHandlers,
+  ...batchesHandlers,
 };
 
 /** Reports a bug (an exception that is not a {@link Failure}) without leaking it to the renderer. */

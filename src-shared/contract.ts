@@ -25,6 +25,7 @@ import type { SavedWalk, WalkStage } from './walk';
 import { auditFilter } from './log-inputs';
 import { presetCalls } from './calls-presets';
 import { discoveryCalls } from './calls-discovery';
+import { batchCalls, batchEvents } from './calls-batches';
 import { formSubmissionInput, inboxConfigureInput, walkSaveInput } from './workbench-inputs';
 
 import type { AppInfo, ConnectionTest, ProfileList, SandboxStatus } from './app-types';
@@ -215,6 +216,7 @@ export const calls = {
   'walk.save': call<WalkStage>()(walkSaveInput),
   'forms.submit': call<{ processId: string; externalReference: string }>()(formSubmissionInput),
   ...presetCalls,
+  ...batchCalls,
 } as const;
 
 /** Every event main pushes to the renderer (`domain.name`); the renderer subscribes by name. */
@@ -227,6 +229,7 @@ export const events = {
   'sandbox.changed': event<SandboxStatus>(),
   /** An audit export wrote another batch (`written` of `total` records). */
   'audit.exportProgress': event<{ written: number; total: number }>(),
+  ...batchEvents,
 } as const;
 
 /** The name of an event main pushes, e.g. `menu.saveDocument`. */

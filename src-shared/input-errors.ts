@@ -20,6 +20,8 @@ const labels: Record<string, string> = {
   fieldId: 'Field id',
   fieldType: 'Field type',
   contents: 'Note:',
+  csv: 'CSV',
+  text: 'pasted text',
 };
 
 /** The sentence for one issue; `input` (the raw call input) lets a field row be named by its code. */

@@ -13,6 +13,10 @@ export const limits = {
   /** All field values of one request together: 500 fields of 10,000 characters. */
   fieldValuesTotal: 5_000_000,
   noteContents: 20_000,
+  /** Lines (process ids or references) in one batch. */
+  batchLines: 10_000,
+  /** Characters of pasted text or CSV a batch may be made from: far above 10,000 lines of a wide CSV. */
+  batchSourceCharacters: 16 * 2 ** 20,
 } as const;
 
 /** JSON escapes a control character as `\u0000`: six bytes, the most one character can take. */

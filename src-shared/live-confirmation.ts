@@ -8,7 +8,7 @@
 /** What a change on a live tenant asks the user to type. */
 export interface LiveConfirmation {
   /** How the prompt names it, e.g. "external reference". */
-  what: 'external reference' | 'process type id';
+  what: 'external reference' | 'process type id' | 'number of processes';
   /** The exact text to type. */
   expected: string;
 }
@@ -24,6 +24,15 @@ export function confirmProcess(process: { externalReference: string }): LiveConf
  */
 export function confirmProcessType(processTypeId: string): LiveConfirmation {
   return { what: 'process type id', expected: processTypeId };
+}
+
+/**
+ * A batch run: the number of processes it will change. A reference cannot stand for hundreds of
+ * processes; the count proves the administrator read the review, and a count that changed since
+ * (rows re-read, chosen again) no longer matches.
+ */
+export function confirmBatch(count: number): LiveConfirmation {
+  return { what: 'number of processes', expected: String(count) };
 }
 
 /** The label of the field where the user types it. */

@@ -1,6 +1,7 @@
 import packageJson from '../../package.json';
 import type { AppInfo } from '../../src-shared/contract';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
+import { createBatchService, type BatchService } from './batches/batch-service';
 import { createApiClient, type ApiClient } from './client/api-client';
 import { resolveDataDir, type ConsoleConfig } from './config';
 import {
@@ -44,6 +45,7 @@ export interface Core {
   chooseSavePath: SavePathChooser;
   events: EventHub;
   inbox: Inbox;
+  batches: BatchService;
   /** Stops the embedded service, closes connections and workers. */
   close(): Promise<void>;
 }
@@ -88,6 +90,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: (line) => console.error(`[inbox] ${line}`),
   });
   inbox.subscribe((delivery) => events.emit('inbox.delivery', delivery));
+  const batches = createBatchService({
+    dataDir,
+    client,
+    profiles,
+    credentials: vault,
+    audit,
+    deliveries: inbox,
+    emit: (progress) => events.emit('batch.progress', progress),
+  });
   const noSandbox: SandboxStarter = () =>
     Promise.reject(new Error('this console was built without the reference service'));
   const embedded = createEmbeddedDefault({
@@ -116,7 +127,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
     events,
     inbox,
+    batches,
     async close() {
+      // Rows in flight settle before the connections close.
+      await batches.close();
       await embedded.stop();
       await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
       audit.close();

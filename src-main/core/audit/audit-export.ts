@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { AuditRecord } from '../../../src-shared/logs';
-import { Failure } from '../failure';
-import { fsyncFolder } from '../json-file';
+import { csvCell, csvRow, streamTableExport, type ExportColumn } from '../table-export';
 
 /**
  * Audit records as a file for someone else: JSONL (one joined record per line) for tools, CSV for a
@@ -19,7 +15,7 @@ export interface AuditExport {
   count: number;
 }
 
-const columns: [string, (record: AuditRecord) => string | number | boolean | null][] = [
+const columns: ExportColumn<AuditRecord>[] = [
   ['actionId', (r) => r.intent.actionId],
   ['at', (r) => r.intent.at],
   ['action', (r) => r.intent.action],
@@ -57,10 +53,7 @@ export interface AuditExportControl {
 }
 
 /**
- * Streams `batches` to `path` with bounded memory: into a temp file beside it, fsynced, then renamed
- * over `path`, so a crash, a failure or a cancel leaves the old file or none, never half of one.
- * Throws a `cancelled` Failure when `signal` aborts, an `invalid_input` one naming the path when it
- * cannot write.
+ * Streams `batches` to `path` with bounded memory, whole or not at all (table-export.ts).
  */
 export async function streamAuditExport(
   path: string,
@@ -69,40 +62,7 @@ export async function streamAuditExport(
   total: number,
   control: AuditExportControl = {},
 ): Promise<AuditExport> {
-  if (!isAbsolute(path))
-    throw new Failure('invalid_input', `The export path "${path}" must be a full (absolute) path.`);
-  const folder = dirname(path);
-  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  let count = 0;
-  let handle: FileHandle | null = null;
-  try {
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    handle = await open(temp, 'wx', 0o600);
-    if (format === 'csv') await handle.writeFile(csvRow(columns.map(([name]) => name)));
-    for (const records of batches) {
-      if (control.signal?.aborted) throw new Failure('cancelled', 'Export cancelled; no file was written.');
-      const text =
-        format === 'csv'
-          ? records.map((record) => csvRow(columns.map(([, cell]) => cell(record)))).join('')
-          : records.map((record) => `${JSON.stringify(record)}\n`).join('');
-      await handle.writeFile(text);
-      count += records.length;
-      control.onProgress?.({ written: count, total });
-    }
-    await handle.sync();
-    await handle.close();
-    handle = null;
-    if (control.signal?.aborted) throw new Failure('cancelled', 'Export cancelled; no file was written.');
-    await rename(temp, path);
-  } catch (error) {
-    await handle?.close();
-    await rm(temp, { force: true });
-    if (error instanceof Failure) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new Failure('invalid_input', `The audit export could not be written to ${path} (${code}).`);
-  }
-  fsyncFolder(folder);
-  return { path, count };
+  return streamTableExport(path, format, { what: 'audit export', columns }, batches, total, control);
 }
 
 /** RFC 4180 CSV (CRLF line ends, a header row) with formula-looking cells prefixed by a quote. */
@@ -114,15 +74,4 @@ export function toCsv(records: AuditRecord[]): string {
   return rows.map(csvRow).join('');
 }
 
-function csvRow(row: (string | number | boolean | null)[]): string {
-  return `${row.map(csvCell).join(',')}\r\n`;
-}
-
-/** One CSV cell: defused if a spreadsheet would read it as a formula, quoted when it must be. */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // OWASP CSV injection: =, +, -, @ start formulas; a leading tab or CR can hide one.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell };

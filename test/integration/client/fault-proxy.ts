@@ -17,7 +17,9 @@ export type Fault =
   /** The service's answer is replaced by a 502 once it has arrived (the service already committed). */
   | 'bad-gateway'
   /** The request never reaches the service; the client's socket is reset (it cannot tell this from 'reset'). */
-  | 'drop';
+  | 'drop'
+  /** The request is forwarded late (a slow network); nothing else changes. */
+  | 'delay';
 
 /** The request line of one HTTP request, for the chooser. */
 export interface SeenLine {
@@ -37,8 +39,17 @@ export interface FaultProxy {
 export async function startFaultProxy(
   target: { host: string; port: number },
   choose: (line: SeenLine) => Fault,
+  /** How long a 'delay' holds a request (default: up to 30 ms). */
+  delayMs: () => number = () => Math.random() * 30,
 ): Promise<FaultProxy> {
-  const injected: Record<Fault, number> = { none: 0, reset: 0, stall: 0, 'bad-gateway': 0, drop: 0 };
+  const injected: Record<Fault, number> = {
+    none: 0,
+    reset: 0,
+    stall: 0,
+    'bad-gateway': 0,
+    drop: 0,
+    delay: 0,
+  };
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(target.port, target.host);
@@ -74,6 +85,13 @@ export async function startFaultProxy(
           upstream.write(request.bytes);
           continue;
         }
+        if (fault === 'delay') {
+          // One request at a time per connection (undici does not pipeline), so order is kept.
+          injected.delay += 1;
+          const { bytes } = request;
+          setTimeout(() => upstream.write(bytes), delayMs());
+          continue;
+        }
         injected[fault] += 1;
         faulted = true;
         inject(fault, request.bytes, client, upstream);
@@ -94,7 +112,12 @@ export async function startFaultProxy(
   };
 }
 
-function inject(fault: Exclude<Fault, 'none'>, bytes: Buffer, client: Socket, upstream: Socket): void {
+function inject(
+  fault: Exclude<Fault, 'none' | 'delay'>,
+  bytes: Buffer,
+  client: Socket,
+  upstream: Socket,
+): void {
   if (fault === 'drop') {
     client.resetAndDestroy();
     return;

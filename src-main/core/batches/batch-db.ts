@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { latestVersion, openDurableDatabase, type Migration } from '../../../src-sandbox/storage/sqlite';
+import { Failure } from '../failure';
+
+export { transaction } from '../../../src-sandbox/storage/sqlite';
+
+/** The batches' database connection. */
+export type BatchDb = DatabaseSync;
+
+// Append only: a released migration never changes, a new one gets the next version.
+// `journal` holds one intent per row and run, written before the change's first byte leaves; a
+// journal line without `outcome` is a change that may have been sent.
+const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'batches, rows, journal, pace per profile',
+    sql: `
+      CREATE TABLE batches (
+        batch_id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, name TEXT NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+        job_kind TEXT CHECK (job_kind IN ('read', 'run')),
+        job_status TEXT CHECK (job_status IN ('running', 'paused', 'cancelled', 'finished')),
+        job_reason TEXT, job_action_json TEXT, job_total INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX batches_by_profile ON batches(profile_id, created_at);
+      CREATE TABLE rows (
+        batch_id TEXT NOT NULL REFERENCES batches(batch_id) ON DELETE CASCADE,
+        row_no INTEGER NOT NULL, input TEXT NOT NULL, input_kind TEXT NOT NULL,
+        process_id TEXT, external_reference TEXT, process_type_name TEXT, status TEXT,
+        step_id TEXT, step_name TEXT, step_kind TEXT, step_started_on TEXT,
+        allocated_user TEXT, rest_failed INTEGER NOT NULL DEFAULT 0,
+        read_state TEXT NOT NULL DEFAULT 'unread', read_error TEXT, read_at TEXT,
+        action_state TEXT NOT NULL DEFAULT 'none', action_message TEXT,
+        PRIMARY KEY (batch_id, row_no));
+      CREATE TABLE journal (
+        intent_id TEXT PRIMARY KEY, batch_id TEXT NOT NULL REFERENCES batches(batch_id) ON DELETE CASCADE,
+        row_no INTEGER NOT NULL, action_json TEXT NOT NULL, process_id TEXT NOT NULL,
+        external_reference TEXT NOT NULL, step_id TEXT, step_name TEXT, known_notes_json TEXT,
+        created_at TEXT NOT NULL, outcome TEXT, message TEXT, settled_at TEXT);
+      CREATE INDEX journal_open ON journal(batch_id, row_no) WHERE outcome IS NULL;
+      CREATE TABLE pace (
+        profile_id TEXT PRIMARY KEY, concurrency INTEGER NOT NULL, rate_per_second REAL NOT NULL);
+    `,
+  },
+];
+
+const statements = new WeakMap<BatchDb, Map<string, StatementSync>>();
+
+/** `db.prepare(sql)`, compiled once per connection: a batch runs the same few statements per row. */
+export function prepared(db: BatchDb, sql: string): StatementSync {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
+/** The newest schema version this code knows. */
+export const batchSchemaVersion = latestVersion(migrations);
+
+/**
+ * Opens (creating when needed) `<dataDir>/batches/batches.db`, WAL and synchronous=FULL: a row's
+ * state or journal line committed before a send survives `kill -9`.
+ */
+export function openBatchDb(dataDir: string): BatchDb {
+  return openDurableDatabase(join(dataDir, 'batches', 'batches.db'), {
+    migrations,
+    tooNew: (current, latest) =>
+      new Failure(
+        'invalid_input',
+        `The batches database has schema version ${current}, newer than this console (${latest}); ` +
+          'update the console or use another data folder.',
+      ),
+  });
+}

@@ -1,0 +1,133 @@
+import type { BatchProgress, BatchRow } from '../../../src-shared/batches';
+import type { BatchActionInput } from './batch-action';
+import type { BatchStore } from './batch-store';
+import { createProgressMeter } from './progress-meter';
+import { sentenceOf, type RowContext, type RowResult } from './row-context';
+import { readRow } from './read-row';
+import { runRow } from './run-row';
+
+/** Rows in a row that could not reach the service before a job pauses itself. */
+export const outageRows = 5;
+/** Times one row is tried again after a refused connection or a 429 before it is given up. */
+export const maxRowRetries = 5;
+
+/** A job started on a batch: read its queued rows, or run its action on its queued rows. */
+export interface JobSpec {
+  kind: 'read' | 'run';
+  action: BatchActionInput | null;
+  context: RowContext;
+  emit(progress: BatchProgress): void;
+}
+
+/** A job in progress, for pause and cancel. */
+export interface RunningJob {
+  stop(how: 'pause' | 'cancel'): void;
+  finished: Promise<void>;
+}
+
+/**
+ * Drives a job: up to 32 workers take rows in order, each waiting for a place in the profile's
+ * lane; every row's state is committed before the next is taken, so a stop at any moment (pause,
+ * cancel, kill -9) leaves the batch exactly where it was. Returns at once; `finished` settles
+ * when the job has stopped.
+ */
+export function driveJob(spec: JobSpec): RunningJob {
+  const { context, kind } = spec;
+  const { store, batchId } = context;
+  const stored = store.job(batchId)!;
+  const rows = pendingRows(store, batchId, kind);
+  const meter = createProgressMeter(stored.total, stored.total - rows.length);
+  const retries = new Map<number, number>();
+  let stopping: { how: 'pause' | 'cancel'; reason: string | null } | null = null;
+  let streak = 0;
+  let next = 0;
+
+  const progress = (status: BatchProgress['status'], reason: string | null = null) =>
+    spec.emit({ batchId, profileId: context.profile.id, job: kind, status, reason, ...meter.figures() });
+
+  const work = (row: BatchRow): Promise<RowResult> =>
+    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!);
+
+  const handle = (row: BatchRow, result: RowResult) => {
+    if (result.kind === 'settled') {
+      streak = 0;
+      meter.tick();
+      return;
+    }
+    if (result.why === 'outage') streak += 1;
+    const tries = (retries.get(row.rowNo) ?? 0) + 1;
+    retries.set(row.rowNo, tries);
+    if (tries > maxRowRetries) {
+      giveUp(store, batchId, kind, row.rowNo, result.message);
+      meter.tick();
+    } else rows.push(row);
+    if (streak >= outageRows && !stopping) {
+      stopping = {
+        how: 'pause',
+        reason: `The batch paused itself: ${outageRows} rows in a row could not reach the service (${result.message}) Resume when it is back; rows not yet done will be tried again.`,
+      };
+    }
+  };
+
+  const worker = async () => {
+    while (!stopping && next < rows.length) {
+      const release = await context.lane.enter();
+      try {
+        if (stopping || next >= rows.length) return;
+        const row = rows[next++]!;
+        try {
+          handle(row, await work(row));
+        } catch (error) {
+          // A bug on one row: say so on the row, keep the batch going.
+          giveUp(store, batchId, kind, row.rowNo, sentenceOf(error));
+          meter.tick();
+        }
+        if (meter.due()) progress('running');
+      } finally {
+        release();
+      }
+    }
+  };
+
+  const finished = (async () => {
+    progress('running');
+    // Rows pushed back for a retry are picked up by workers still running; loop until none is left.
+    while (!stopping && next < rows.length) {
+      await Promise.all(Array.from({ length: Math.min(32, rows.length - next) }, worker));
+    }
+    context.reads.flush();
+    const end = stopping as { how: 'pause' | 'cancel'; reason: string | null } | null;
+    if (end?.how === 'cancel') {
+      if (kind === 'read') store.moveReads(batchId, 'queued', 'unread');
+      else store.moveActions(batchId, 'queued', 'cancelled', 'Cancelled before it was sent.');
+    }
+    const status = end === null ? 'finished' : end.how === 'pause' ? 'paused' : 'cancelled';
+    store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
+    progress(status, end?.reason ?? null);
+  })();
+
+  return {
+    stop(how) {
+      stopping ??= { how, reason: how === 'pause' ? 'Paused; resume to go on.' : 'Cancelled.' };
+    },
+    finished,
+  };
+}
+
+/** The rows a job still has to do, in row order, read once: a row's input and process never change. */
+export function pendingRows(store: BatchStore, batchId: string, kind: 'read' | 'run'): BatchRow[] {
+  const states: string[] = kind === 'read' ? ['queued'] : ['queued', 'sending'];
+  return store.rows(batchId).filter((row) => states.includes(kind === 'read' ? row.read : row.action));
+}
+
+function giveUp(
+  store: BatchStore,
+  batchId: string,
+  kind: 'read' | 'run',
+  rowNo: number,
+  message: string,
+): void {
+  if (kind === 'read') store.setReadState(batchId, rowNo, 'failed', message);
+  else if (store.row(batchId, rowNo).action === 'queued')
+    store.setAction(batchId, rowNo, 'failed', `Nothing was sent. ${message}`);
+}

@@ -1,0 +1,118 @@
+import type { RowActionState } from '../../../src-shared/batches';
+import type { BatchActionInput } from './batch-action';
+import { prepared, transaction, type BatchDb } from './batch-db';
+
+/**
+ * The run journal: one intent per row, committed (with the row's state `sending`) before the
+ * change's first byte leaves, and its outcome committed after. After a crash a line without an
+ * outcome is the one thing that may have been sent: it is read back, never blindly sent again.
+ */
+
+/** One row's intent. */
+export interface JournalEntry {
+  intentId: string;
+  batchId: string;
+  rowNo: number;
+  action: BatchActionInput;
+  processId: string;
+  externalReference: string;
+  stepId: string | null;
+  stepName: string | null;
+  /** For a note: the notes the process had before the first send, so a read-back can tell ours. */
+  knownNotes: string[] | null;
+}
+
+/** The journal over the batches' database. */
+export interface BatchJournal {
+  open(entry: JournalEntry): void;
+  settle(
+    entry: Pick<JournalEntry, 'intentId' | 'batchId' | 'rowNo'>,
+    state: RowActionState,
+    message: string,
+  ): void;
+  /** The row's intent that has no outcome, if any. */
+  unsettled(batchId: string, rowNo: number): JournalEntry | undefined;
+  /** Every intent of a batch, oldest first (for tests and export). */
+  all(batchId: string): (JournalEntry & {
+    outcome: string | null;
+    message: string | null;
+    createdAt: string;
+    settledAt: string | null;
+  })[];
+}
+
+type Line = Record<string, string | number | null>;
+
+/** Creates the journal. */
+export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date()): BatchJournal {
+  const toEntry = (line: Line) => ({
+    intentId: String(line.intent_id),
+    batchId: String(line.batch_id),
+    rowNo: Number(line.row_no),
+    action: JSON.parse(String(line.action_json)) as BatchActionInput,
+    processId: String(line.process_id),
+    externalReference: String(line.external_reference),
+    stepId: line.step_id === null ? null : String(line.step_id),
+    stepName: line.step_name === null ? null : String(line.step_name),
+    knownNotes:
+      line.known_notes_json === null ? null : (JSON.parse(String(line.known_notes_json)) as string[]),
+    outcome: line.outcome === null ? null : String(line.outcome),
+    message: line.message === null ? null : String(line.message),
+    createdAt: String(line.created_at),
+    settledAt: line.settled_at === null ? null : String(line.settled_at),
+  });
+  return {
+    open(entry) {
+      transaction(db, () => {
+        prepared(
+          db,
+          `INSERT INTO journal (intent_id, batch_id, row_no, action_json, process_id, external_reference,
+           step_id, step_name, known_notes_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          entry.intentId,
+          entry.batchId,
+          entry.rowNo,
+          JSON.stringify(entry.action),
+          entry.processId,
+          entry.externalReference,
+          entry.stepId,
+          entry.stepName,
+          entry.knownNotes === null ? null : JSON.stringify(entry.knownNotes),
+          now().toISOString(),
+        );
+        prepared(
+          db,
+          "UPDATE rows SET action_state = 'sending', action_message = NULL WHERE batch_id = ? AND row_no = ?",
+        ).run(entry.batchId, entry.rowNo);
+      });
+    },
+    settle(entry, state, message) {
+      transaction(db, () => {
+        prepared(db, 'UPDATE journal SET outcome = ?, message = ?, settled_at = ? WHERE intent_id = ?').run(
+          state,
+          message,
+          now().toISOString(),
+          entry.intentId,
+        );
+        prepared(
+          db,
+          'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',
+        ).run(state, message, entry.batchId, entry.rowNo);
+      });
+    },
+    unsettled(batchId, rowNo) {
+      const line = prepared(
+        db,
+        'SELECT * FROM journal WHERE batch_id = ? AND row_no = ? AND outcome IS NULL ORDER BY created_at DESC',
+      ).get(batchId, rowNo) as Line | undefined;
+      return line ? toEntry(line) : undefined;
+    },
+    all(batchId) {
+      return (
+        prepared(db, 'SELECT * FROM journal WHERE batch_id = ? ORDER BY created_at, row_no').all(
+          batchId,
+        ) as Line[]
+      ).map(toEntry);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { RowActionState, RowReadState } from '../../../src-shared/batches';
+import { prepared, transaction, type BatchDb } from './batch-db';
+import type { ReadResult } from './batch-store';
+
+type Row = Record<string, string | number | null>;
+
+/** Changes to row states: each one a committed transaction before the caller moves on. */
+export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<BatchDb['prepare']>) {
+  const changes = {
+    /** Marks rows to read (all unread, or the chosen ones); returns how many. */
+    queueRead(batchId: string, rowNos?: number[]): number {
+      return transaction(db, () => {
+        touch.run(stamp(), batchId);
+        if (!rowNos) {
+          return Number(
+            prepared(
+              db,
+              "UPDATE rows SET read_state = 'queued' WHERE batch_id = ? AND read_state IN ('unread', 'queued')",
+            ).run(batchId).changes,
+          );
+        }
+        const mark = prepared(db, "UPDATE rows SET read_state = 'queued' WHERE batch_id = ? AND row_no = ?");
+        return rowNos.reduce((n, rowNo) => n + Number(mark.run(batchId, rowNo).changes), 0);
+      });
+    },
+    rowsIn(batchId: string, column: 'read_state' | 'action_state', states: string[]): number[] {
+      const marks = states.map(() => '?').join(', ');
+      return (
+        prepared(
+          db,
+          `SELECT row_no FROM rows WHERE batch_id = ? AND ${column} IN (${marks}) ORDER BY row_no`,
+        ).all(batchId, ...states) as Row[]
+      ).map((r) => Number(r.row_no));
+    },
+    /** Commits many reads in one transaction (one fsync): a read lost to a crash is simply read again. */
+    saveReads(
+      batchId: string,
+      reads: { rowNo: number; found: ReadResult | null; error: string | null }[],
+    ): void {
+      transaction(db, () => {
+        for (const read of reads) {
+          if (read.found) changes.saveRead(batchId, read.rowNo, read.found);
+          else changes.setReadState(batchId, read.rowNo, 'failed', read.error);
+        }
+      });
+    },
+    saveRead(batchId: string, rowNo: number, found: ReadResult): void {
+      prepared(
+        db,
+        `UPDATE rows SET process_id = ?, external_reference = ?, process_type_name = ?, status = ?, step_id = ?,
+         step_name = ?, step_kind = ?, step_started_on = ?, allocated_user = ?, rest_failed = ?,
+         read_state = 'read', read_error = NULL, read_at = ? WHERE batch_id = ? AND row_no = ?`,
+      ).run(
+        found.processId,
+        found.externalReference,
+        found.processTypeName,
+        found.status,
+        found.currentStep?.stepId ?? null,
+        found.currentStep?.name ?? null,
+        found.currentStep?.kind ?? null,
+        found.currentStep?.startedOn ?? null,
+        found.allocatedUser,
+        found.restFailed ? 1 : 0,
+        stamp(),
+        batchId,
+        rowNo,
+      );
+    },
+    setReadState(batchId: string, rowNo: number, state: RowReadState, error: string | null): void {
+      prepared(
+        db,
+        'UPDATE rows SET read_state = ?, read_error = ?, read_at = ? WHERE batch_id = ? AND row_no = ?',
+      ).run(state, error, stamp(), batchId, rowNo);
+    },
+    /** Marks the chosen rows for a run; rows with a change possibly in flight are never re-queued. */
+    queueRun(batchId: string, rowNos: number[]): void {
+      transaction(db, () => {
+        touch.run(stamp(), batchId);
+        const mark = prepared(
+          db,
+          "UPDATE rows SET action_state = 'queued', action_message = NULL WHERE batch_id = ? AND row_no = ? AND action_state != 'sending'",
+        );
+        rowNos.forEach((rowNo) => mark.run(batchId, rowNo));
+      });
+    },
+    setAction(batchId: string, rowNo: number, state: RowActionState, message: string | null): void {
+      prepared(
+        db,
+        'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',
+      ).run(state, message, batchId, rowNo);
+    },
+    /** Moves every row in `from` to `to` (a cancel); returns how many. */
+    moveActions(batchId: string, from: RowActionState, to: RowActionState, message: string | null): number {
+      return Number(
+        prepared(
+          db,
+          'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND action_state = ?',
+        ).run(to, message, batchId, from).changes,
+      );
+    },
+    moveReads(batchId: string, from: RowReadState, to: RowReadState): number {
+      return Number(
+        prepared(db, 'UPDATE rows SET read_state = ? WHERE batch_id = ? AND read_state = ?').run(
+          to,
+          batchId,
+          from,
+        ).changes,
+      );
+    },
+  };
+  return changes;
+}

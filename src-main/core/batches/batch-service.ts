@@ -1,0 +1,221 @@
+import type { BatchLine } from '../../../src-shared/batch-lines';
+import type {
+  BatchCreated,
+  BatchPage,
+  BatchProgress,
+  BatchSettings,
+  BatchSummary,
+  RejectedLine,
+} from '../../../src-shared/batches';
+import type { ValidInput } from '../../../src-shared/contract';
+import type { ApiClient } from '../client/api-client';
+import { Failure } from '../failure';
+import type { AuditWriter, CredentialSource, ProfileSource } from '../ports';
+import { streamTableExport, type ExportFormat } from '../table-export';
+import { batchExportTable, slices } from './batch-export';
+import { createBatchJournal } from './batch-journal';
+import { driveJob, type RunningJob } from './batch-jobs';
+import { queryRows, type BatchQuery } from './batch-query';
+import { reviewRun } from './batch-review';
+import { cancelPaused, fromDeliveries, type DeliverySource } from './batch-sources';
+import { createBatchStore } from './batch-store';
+import { createLane, type Lane } from './lane';
+import { createReadBuffer } from './read-row';
+import type { RowContext } from './row-context';
+
+/** What the batch service is built from. */
+export interface BatchServiceDependencies {
+  dataDir: string;
+  client: ApiClient;
+  profiles: ProfileSource;
+  credentials: CredentialSource;
+  audit: AuditWriter;
+  /** The inbox's deliveries, for a batch made from them. */
+  deliveries: DeliverySource;
+  emit(progress: BatchProgress): void;
+  now?: () => Date;
+}
+
+/** The batches of every profile: made, read, acted on once per row, exported. */
+export type BatchService = ReturnType<typeof createBatchService>;
+
+/** Opens the store; a job that was running when the console stopped is marked paused, to be resumed. */
+export function createBatchService(deps: BatchServiceDependencies) {
+  const now = deps.now ?? (() => new Date());
+  const store = createBatchStore(deps.dataDir, now);
+  const journal = createBatchJournal(store.db, now);
+  const lanes = new Map<string, Lane>();
+  const running = new Map<string, RunningJob>();
+  for (const batchId of store.interrupted()) {
+    store.setJob(batchId, {
+      ...store.job(batchId)!,
+      status: 'paused',
+      reason:
+        'The console stopped while this batch was running. Resume to go on: a change that may have been sent is read back first, never sent twice.',
+    });
+  }
+
+  const laneOf = (profileId: string) => {
+    let lane = lanes.get(profileId);
+    if (!lane) {
+      const pace = store.pace(profileId);
+      lane = createLane(pace.concurrency, pace.ratePerSecond);
+      lanes.set(profileId, lane);
+    }
+    return lane;
+  };
+
+  function notRunning(batchId: string): void {
+    if (running.has(batchId)) {
+      throw new Failure('conflict', 'This batch is busy with a read or a run; pause or cancel it first.');
+    }
+  }
+
+  /** Starts the stored job of a batch; credentials are asked for first, so a profile without a key fails at once. */
+  async function start(batchId: string): Promise<BatchSummary> {
+    const summary = store.summary(batchId);
+    const stored = store.job(batchId)!;
+    const profile = deps.profiles.get(summary.profileId);
+    await deps.credentials.get(profile.id);
+    store.setJob(batchId, { ...stored, status: 'running', reason: null });
+    const reads = createReadBuffer((found) => store.saveReads(batchId, found));
+    const context: RowContext = {
+      batchId,
+      profile,
+      lane: laneOf(profile.id),
+      client: deps.client,
+      store,
+      journal,
+      audit: deps.audit,
+      now,
+      reads,
+    };
+    const job = driveJob({ kind: stored.kind, action: stored.action, context, emit: deps.emit });
+    running.set(batchId, job);
+    void job.finished.finally(() => running.delete(batchId));
+    return store.summary(batchId);
+  }
+
+  return {
+    store,
+    journal,
+    create(input: ValidInput<'batches.create'>): BatchCreated {
+      const profile = deps.profiles.get(input.profileId);
+      const { sorted } = input;
+      let lines: BatchLine[] = sorted.lines;
+      const rejected: RejectedLine[] = [...sorted.rejected];
+      if (input.deliveryIds)
+        ({ lines } = fromDeliveries(deps.deliveries, profile.id, input.deliveryIds, rejected));
+      if (lines.length === 0) {
+        const first = rejected.slice(0, 3).map((line) => `Line ${line.line} "${line.input}" ${line.message}`);
+        throw new Failure(
+          'invalid_input',
+          `No line is a process id or an external reference. ${first.join(' ')}`.trim(),
+        );
+      }
+      const name =
+        input.name ?? `${lines.length} processes, ${now().toISOString().slice(0, 16).replace('T', ' ')}`;
+      return {
+        batch: store.create(profile.id, name, lines),
+        accepted: lines.length,
+        blankLines: sorted.blankLines,
+        duplicates: sorted.duplicates,
+        rejected: rejected.slice(0, 1_000),
+        rejectedCount: rejected.length,
+      };
+    },
+    list: (profileId?: string) => store.list(profileId),
+    get(batchId: string, query: BatchQuery): BatchPage {
+      const matching = queryRows(store.rows(batchId), query, now());
+      return {
+        batch: store.summary(batchId),
+        matching: matching.length,
+        offset: query.offset,
+        rows: matching.slice(query.offset, query.offset + query.limit),
+      };
+    },
+    rename: (batchId: string, name: string) => store.rename(batchId, name),
+    delete(batchId: string): void {
+      notRunning(batchId);
+      store.delete(batchId);
+    },
+    async read(batchId: string, rows?: number[]): Promise<BatchSummary> {
+      notRunning(batchId);
+      await deps.credentials.get(store.summary(batchId).profileId);
+      const total = store.queueRead(batchId, rows);
+      if (total === 0)
+        throw new Failure('invalid_input', 'Every row is read already; choose the rows to read again.');
+      store.setJob(batchId, { kind: 'read', status: 'running', reason: null, action: null, total });
+      return start(batchId);
+    },
+    async run(input: ValidInput<'batches.run'>) {
+      notRunning(input.batchId);
+      const summary = store.summary(input.batchId);
+      const profile = deps.profiles.get(summary.profileId);
+      const review = reviewRun(profile, store.rows(input.batchId), input);
+      if (input.confirm === undefined) return review.answer;
+      review.check(input.confirm);
+      await deps.credentials.get(profile.id);
+      store.queueRun(input.batchId, review.rowNos);
+      store.setJob(input.batchId, {
+        kind: 'run',
+        status: 'running',
+        reason: null,
+        action: input.action,
+        total: review.rowNos.length,
+      });
+      return { kind: 'started' as const, batch: await start(input.batchId), count: review.rowNos.length };
+    },
+    async pause(batchId: string): Promise<BatchSummary> {
+      const job = running.get(batchId);
+      if (!job) throw new Failure('conflict', 'This batch is not running, so there is nothing to pause.');
+      job.stop('pause');
+      await job.finished;
+      return store.summary(batchId);
+    },
+    async resume(batchId: string): Promise<BatchSummary> {
+      notRunning(batchId);
+      if (store.job(batchId)?.status !== 'paused')
+        throw new Failure('conflict', 'This batch is not paused, so there is nothing to resume.');
+      return start(batchId);
+    },
+    async cancel(batchId: string): Promise<BatchSummary> {
+      const job = running.get(batchId);
+      if (job) {
+        job.stop('cancel');
+        await job.finished;
+        return store.summary(batchId);
+      }
+      const stored = store.job(batchId);
+      if (stored?.status !== 'paused')
+        throw new Failure('conflict', 'This batch is not running or paused, so there is nothing to cancel.');
+      cancelPaused(store, journal, batchId, stored.kind);
+      store.setJob(batchId, { ...stored, status: 'cancelled', reason: 'Cancelled.' });
+      return store.summary(batchId);
+    },
+    exportTo(batchId: string, format: ExportFormat, path: string) {
+      const rows = store.rows(batchId);
+      return streamTableExport(path, format, batchExportTable, slices(rows), rows.length);
+    },
+    settings(input: ValidInput<'batches.settings'>): BatchSettings {
+      const profile = deps.profiles.get(input.profileId);
+      const pace = { ...store.pace(profile.id), ...dropUndefined(input) };
+      if (input.concurrency !== undefined || input.ratePerSecond !== undefined) {
+        store.setPace(pace);
+        laneOf(profile.id).setPace(pace.concurrency, pace.ratePerSecond);
+      }
+      return pace;
+    },
+    /** Pauses every running job (each row in flight settles first), then closes the store. */
+    async close(): Promise<void> {
+      const jobs = [...running.values()];
+      jobs.forEach((job) => job.stop('pause'));
+      await Promise.allSettled(jobs.map((job) => job.finished));
+      store.close();
+    },
+  };
+}
+
+function dropUndefined(input: ValidInput<'batches.settings'>): Partial<BatchSettings> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,79 @@
+import type { BatchLine } from '../../../src-shared/batch-lines';
+import type { RejectedLine } from '../../../src-shared/batches';
+import type { BatchJournal } from './batch-journal';
+import type { BatchStore } from './batch-store';
+
+/** Where a batch's lines come from besides text (the inbox), and how a paused run is cancelled. */
+
+/** The inbox's deliveries as the batches read them. */
+export interface DeliverySource {
+  get(id: string): { profileId: string; processId: string | null; externalReference: string | null };
+}
+
+/** Lines from inbox deliveries of this profile: the process id each carried, else its reference. */
+export function fromDeliveries(
+  deliveries: DeliverySource,
+  profileId: string,
+  ids: string[],
+  rejected: RejectedLine[],
+): { lines: BatchLine[] } {
+  const seen = new Set<string>();
+  const lines: BatchLine[] = [];
+  ids.forEach((id, index) => {
+    let delivery;
+    try {
+      delivery = deliveries.get(id);
+    } catch {
+      rejected.push({
+        line: index + 1,
+        input: id,
+        message: 'is not a delivery in the inbox (it may have been removed).',
+      });
+      return;
+    }
+    if (delivery.profileId !== profileId) {
+      rejected.push({ line: index + 1, input: id, message: "is a delivery for another profile's inbox." });
+      return;
+    }
+    const line: BatchLine | null = delivery.processId
+      ? { input: delivery.processId, inputKind: 'processId' }
+      : delivery.externalReference
+        ? { input: delivery.externalReference, inputKind: 'externalReference' }
+        : null;
+    if (!line) {
+      rejected.push({
+        line: index + 1,
+        input: id,
+        message: 'carries neither a process id nor an external reference.',
+      });
+      return;
+    }
+    if (seen.has(line.input.toLowerCase())) return;
+    seen.add(line.input.toLowerCase());
+    lines.push(line);
+  });
+  return { lines };
+}
+
+/** A paused job cancelled: queued rows are dropped; a change possibly sent before a crash is left to be checked. */
+export function cancelPaused(
+  store: BatchStore,
+  journal: BatchJournal,
+  batchId: string,
+  kind: 'read' | 'run',
+): void {
+  if (kind === 'read') {
+    store.moveReads(batchId, 'queued', 'unread');
+    return;
+  }
+  store.moveActions(batchId, 'queued', 'cancelled', 'Cancelled before it was sent.');
+  for (const rowNo of store.rowsIn(batchId, 'action_state', ['sending'])) {
+    const entry = journal.unsettled(batchId, rowNo);
+    if (!entry) continue;
+    journal.settle(
+      entry,
+      'outcome unknown',
+      `The console stopped while sending this change and the run was cancelled before it was read back. Open process ${entry.externalReference} (${entry.processId}) and check it before trying again.`,
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A profile's lane: how many rows its batches work on at once (a semaphore) and how many
+ * requests per second they send (a token bucket), shared by every batch of the profile so two
+ * batches together keep the same pace as one.
+ */
+export interface Lane {
+  /** Waits for a free place; returns its release. */
+  enter(): Promise<() => void>;
+  /** Waits until `count` requests may be sent. */
+  take(count?: number): Promise<void>;
+  /** Holds every send for `ms` (a 429's Retry-After). */
+  holdFor(ms: number): void;
+  setPace(concurrency: number, ratePerSecond: number): void;
+}
+
+/** Creates a lane; the bucket holds one second's worth of tokens, so bursts stay small. */
+export function createLane(concurrency: number, ratePerSecond: number, now = () => performance.now()): Lane {
+  let limit = concurrency;
+  let rate = ratePerSecond;
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  let tokens = rate;
+  let refilledAt = now();
+  let heldUntil = 0;
+  // Takers queue so each waits its turn: without it a large take could starve behind small ones.
+  let queue: Promise<void> = Promise.resolve();
+
+  const refill = () => {
+    const at = now();
+    tokens = Math.min(Math.max(rate, 1), tokens + ((at - refilledAt) / 1000) * rate);
+    refilledAt = at;
+  };
+  const admit = () => {
+    while (busy < limit && waiting.length > 0) {
+      busy += 1;
+      waiting.shift()!();
+    }
+  };
+  const release = () => {
+    busy -= 1;
+    admit();
+  };
+
+  return {
+    enter() {
+      return new Promise((resolve) => {
+        waiting.push(() => {
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            release();
+          });
+        });
+        admit();
+      });
+    },
+    take(count = 1) {
+      const turn = queue.then(async () => {
+        for (;;) {
+          const hold = heldUntil - now();
+          if (hold > 0) {
+            await sleep(hold);
+            continue;
+          }
+          refill();
+          if (tokens >= count || (tokens >= 1 && count > rate)) {
+            tokens -= count;
+            return;
+          }
+          await sleep(Math.max(1, ((count - tokens) / rate) * 1000));
+        }
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    holdFor(ms) {
+      heldUntil = Math.max(heldUntil, now() + ms);
+    },
+    setPace(nextConcurrency, nextRate) {
+      limit = nextConcurrency;
+      rate = nextRate;
+      admit();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Process } from '../../../src-shared/api';
+import { maskFields } from '../../../src-shared/logs';
+import { currentStepOf } from '../../../src-shared/process-paths';
+import { changeIntent, recordEarlierSend } from '../client/change-audit';
+import { fieldsFor } from './batch-action';
+import type { JournalEntry } from './batch-journal';
+import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
+import { sendChange } from './run-row';
+
+/**
+ * Settles a journaled change whose outcome was never written (the console stopped while it was
+ * in flight): the process is read back; a change found made is recorded as done (and audited),
+ * one plainly not made is sent again with the same Idempotency-Key, anything else is `outcome
+ * unknown` with what to check. Nothing is ever sent twice on a guess.
+ */
+export async function recoverRow(context: RowContext, entry: JournalEntry): Promise<RowResult> {
+  let process: Process;
+  try {
+    process = await readProcess(context, {
+      ...context.store.row(entry.batchId, entry.rowNo),
+      processId: entry.processId,
+    });
+  } catch (error) {
+    const again = retryLater(error, context.lane, true);
+    if (again) return again;
+    context.journal.settle(
+      entry,
+      'outcome unknown',
+      `${whatToCheck(entry)} Reading it back failed: ${sentenceOf(error)}`,
+    );
+    return settled;
+  }
+  const found =
+    entry.action.kind === 'complete'
+      ? completionState(process, entry)
+      : noteState(process, entry, context.profile.keyName);
+  if (found === 'not-done') return sendChange(context, entry);
+  if (found === 'done') {
+    const message =
+      entry.action.kind === 'complete'
+        ? "Completed (found complete with this batch's fields on reading back after the console stopped; nothing was sent again)."
+        : 'Note added (found on reading back after the console stopped; nothing was sent again).';
+    const intent = changeIntent(context.now(), context.profile, entry.intentId, {
+      action: entry.action.kind === 'complete' ? 'step.complete' : 'note.add',
+      processId: process.processId,
+      externalReference: process.externalReference,
+      processTypeId: process.processTypeId,
+      stepId: entry.stepId,
+      stepName: entry.stepName,
+      fields: entry.action.kind === 'complete' ? maskFields(fieldsFor(entry.action, entry.processId)) : [],
+      note:
+        entry.action.kind === 'note'
+          ? { contents: entry.action.contents, visibleToAccounts: entry.action.visibleToAccounts }
+          : null,
+    });
+    await recordEarlierSend(
+      { audit: context.audit, now: context.now, readBackDelayMs: 0 },
+      intent,
+      process.processId,
+      message,
+    );
+    context.journal.settle(entry, 'done', message);
+    return settled;
+  }
+  context.journal.settle(
+    entry,
+    'outcome unknown',
+    `${whatToCheck(entry)} Reading it back found ${found.other}.`,
+  );
+  return settled;
+}
+
+type Found = 'done' | 'not-done' | { other: string };
+
+function completionState(process: Process, entry: JournalEntry): Found {
+  const step = process.steps.find(
+    (candidate) => candidate.stepId.toLowerCase() === entry.stepId?.toLowerCase(),
+  );
+  if (!step) return { other: 'that the step is no longer on the process' };
+  if (step.completedOn === null) {
+    return currentStepOf(process)?.stepId === step.stepId
+      ? 'not-done'
+      : { other: 'the step neither complete nor current' };
+  }
+  const sent = entry.action.kind === 'complete' ? fieldsFor(entry.action, entry.processId) : [];
+  const ours =
+    sent.length > 0 &&
+    sent.every((field) => process.fields.some((own) => own.code === field.code && own.value === field.value));
+  return ours ? 'done' : { other: 'the step complete, but not with the field values this batch sent' };
+}
+
+function noteState(process: Process, entry: JournalEntry, keyName: string): Found {
+  if (entry.action.kind !== 'note') return { other: 'a journal line of another kind' };
+  const contents = entry.action.contents.trim();
+  const known = new Set(entry.knownNotes ?? []);
+  const fresh = process.notes.filter((note) => !known.has(note.noteId) && note.contents.trim() === contents);
+  if (fresh.some((note) => note.author.trim().toLowerCase() === keyName.trim().toLowerCase())) return 'done';
+  return fresh.length > 0 ? { other: `a new note with the same words by "${fresh[0]!.author}"` } : 'not-done';
+}
+
+/** What the administrator should look at for a row whose fate is unknown. */
+function whatToCheck(entry: JournalEntry): string {
+  return entry.action.kind === 'complete'
+    ? `Open process ${entry.externalReference} (${entry.processId}) and look at step "${entry.stepName}" before trying again: if it is complete, the completion went through.`
+    : `Open process ${entry.externalReference} (${entry.processId}) and look at its notes before adding this one again.`;
+}

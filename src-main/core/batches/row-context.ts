@@ -1,0 +1,67 @@
+import type { Process } from '../../../src-shared/api';
+import type { BatchRow } from '../../../src-shared/batches';
+import type { Profile } from '../../../src-shared/profile';
+import type { ApiClient } from '../client/api-client';
+import { ClientFailure, isAmbiguous } from '../client/client-failure';
+import { Failure } from '../failure';
+import type { AuditWriter } from '../ports';
+import type { BatchJournal } from './batch-journal';
+import type { BatchStore } from './batch-store';
+import type { Lane } from './lane';
+import type { ReadBuffer } from './read-row';
+
+/** What a row's worker needs: where it stands, and the parts it talks to. */
+export interface RowContext {
+  batchId: string;
+  profile: Profile;
+  lane: Lane;
+  client: ApiClient;
+  store: BatchStore;
+  journal: BatchJournal;
+  audit: AuditWriter;
+  now: () => Date;
+  /** Where reads go before they are committed together. */
+  reads: ReadBuffer;
+}
+
+/**
+ * A row's end for this pass: settled (its state is committed), or to be tried again later because
+ * nothing reached the service (refused connection) or the service asked to slow down (429).
+ */
+export type RowResult = { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string };
+
+export const settled: RowResult = { kind: 'settled' };
+
+/**
+ * A failure that proves a change never reached the service (connection refused, host not found),
+ * any network failure of a read (reading twice is harmless), or the service saying "slow down":
+ * the row is tried again, nothing is marked failed for it.
+ */
+export function retryLater(error: unknown, lane: Lane, isRead = false): RowResult | null {
+  if (!(error instanceof Failure)) return null;
+  if (error.error.status === 429) {
+    const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
+    lane.holdFor(Math.min(seconds, 30) * 1000);
+    return { kind: 'again', why: 'busy', message: error.message };
+  }
+  if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {
+    return { kind: 'again', why: 'outage', message: error.message };
+  }
+  return null;
+}
+
+/** Reads a row's process by its id once known, else by what the line said. */
+export async function readProcess(context: RowContext, row: BatchRow): Promise<Process> {
+  await context.lane.take(1);
+  const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
+  return id !== null
+    ? context.client.getProcess(context.profile.id, id)
+    : context.client.getProcessByReference(context.profile.id, row.input);
+}
+
+/** The sentence of a failure; a bug's details stay in the log. */
+export function sentenceOf(error: unknown): string {
+  return error instanceof Failure
+    ? error.message
+    : 'The console failed unexpectedly; the details are in its log.';
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { BatchRow } from '../../../src-shared/batches';
+import { currentStepOf } from '../../../src-shared/process-paths';
+import { Failure } from '../failure';
+import { fieldsFor, type BatchActionInput } from './batch-action';
+import type { JournalEntry } from './batch-journal';
+import { recoverRow } from './recover-row';
+import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
+
+/**
+ * Applies the run's action to one row, once: a row with an unsettled journal line is read back
+ * (recover-row.ts); otherwise the process is read, a row no longer at the chosen step is skipped,
+ * the intent is journaled, and the change goes through the client's one safe path.
+ */
+export async function runRow(
+  context: RowContext,
+  row: BatchRow,
+  action: BatchActionInput,
+): Promise<RowResult> {
+  const open = context.journal.unsettled(context.batchId, row.rowNo);
+  if (open) return recoverRow(context, open);
+  const { batchId } = context;
+  const { rowNo } = row;
+  let process;
+  try {
+    process = await readProcess(context, row);
+  } catch (error) {
+    const again = retryLater(error, context.lane, true);
+    if (again) return again;
+    context.store.setAction(
+      batchId,
+      rowNo,
+      'failed',
+      `Nothing was sent: the process could not be read first. ${sentenceOf(error)}`,
+    );
+    if (!(error instanceof Failure)) throw error;
+    return settled;
+  }
+  const current = currentStepOf(process);
+  if (action.kind === 'complete' && current?.name !== action.stepName) {
+    const now = current
+      ? `the current step is now "${current.name}"`
+      : 'the process has no current step (it is complete)';
+    context.store.setAction(
+      batchId,
+      rowNo,
+      'skipped',
+      `Skipped: ${now}, not "${action.stepName}"; nothing was sent.`,
+    );
+    return settled;
+  }
+  const entry: JournalEntry = {
+    intentId: randomUUID(),
+    batchId,
+    rowNo,
+    action,
+    processId: process.processId,
+    externalReference: process.externalReference,
+    stepId: action.kind === 'complete' ? current!.stepId : null,
+    stepName: action.kind === 'complete' ? current!.name : null,
+    knownNotes: action.kind === 'note' ? process.notes.map((note) => note.noteId) : null,
+  };
+  context.journal.open(entry);
+  return sendChange(context, entry);
+}
+
+/** Sends a journaled change (first time, or again with the same key after a read-back found nothing). */
+export async function sendChange(context: RowContext, entry: JournalEntry): Promise<RowResult> {
+  const { profile, client } = context;
+  // The client reads the process once more before it sends: two requests.
+  await context.lane.take(2);
+  try {
+    if (entry.action.kind === 'complete') {
+      const answer = await client.completeStep(profile.id, {
+        processId: entry.processId,
+        stepId: entry.stepId!,
+        fields: fieldsFor(entry.action, entry.processId),
+        intentId: entry.intentId,
+        // The batch's typed count stood for every row; the client's per-process rule is met here.
+        confirmation: entry.externalReference,
+      });
+      const next = answer.currentStep
+        ? `the current step is now "${answer.currentStep.name}"`
+        : 'the process is complete';
+      context.journal.settle(entry, 'done', `Completed; ${next}.`);
+    } else {
+      await client.addNote(profile.id, {
+        processId: entry.processId,
+        intentId: entry.intentId,
+        contents: entry.action.contents,
+        visibleToAccounts: entry.action.visibleToAccounts,
+        confirmation: entry.externalReference,
+      });
+      context.journal.settle(entry, 'done', 'Note added.');
+    }
+    return settled;
+  } catch (error) {
+    return settleFailure(context, entry, error);
+  }
+}
+
+function settleFailure(context: RowContext, entry: JournalEntry, error: unknown): RowResult {
+  if (error instanceof Failure && error.error.code === 'outcome_unknown') {
+    context.journal.settle(entry, 'outcome unknown', error.message);
+    return settled;
+  }
+  // Refused before it reached the service, or 429: the audit says failed, nothing happened, so the
+  // row goes back to the queue and a later pass sends it under a new intent.
+  const again = retryLater(error, context.lane);
+  context.journal.settle(entry, 'failed', sentenceOf(error));
+  if (again) {
+    context.store.setAction(entry.batchId, entry.rowNo, 'queued', null);
+    return again;
+  }
+  if (!(error instanceof Failure)) throw error;
+  return settled;
+}
+
+/** The rows a run acts on by default: read rows (at the chosen step, for a completion). */
+export function defaultRunRows(rows: BatchRow[], action: BatchActionInput): number[] {
+  return rows
+    .filter((row) => row.read === 'read' && row.processId !== null)
+    .filter((row) => action.kind === 'note' || row.currentStep?.name === action.stepName)
+    .map((row) => row.rowNo);
+}

@@ -1,0 +1,87 @@
+import { guidPattern } from './api';
+import { limits } from './limits';
+import type { RejectedLine } from './batches';
+
+/**
+ * The rules for the lines of a batch, shared by the contract (which applies them to what it is
+ * given) and the renderer (which previews a paste with them): how text is split, what a line may
+ * be, and which column of a CSV is taken.
+ */
+
+/** An external reference: letters and digits, with `.`, `_`, `-` or `/` inside, like FT-000042. */
+export const referencePattern = /^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,98}[A-Za-z0-9])?$/;
+
+/** Eight hex digits and a dash, then only hex and dashes: a GUID cut short when copied. */
+const partialGuid = /^[0-9a-f]{8}-[0-9a-f-]*$/i;
+
+/** One accepted line. */
+export interface BatchLine {
+  input: string;
+  inputKind: 'processId' | 'externalReference';
+}
+
+/** Lines sorted out: kept, blank, repeated, refused. */
+export interface SortedLines {
+  lines: BatchLine[];
+  blankLines: number;
+  duplicates: number;
+  rejected: RejectedLine[];
+}
+
+/** Splits pasted text into lines: one per line, commas and tabs accepted as separators. */
+export function splitBatchText(text: string): string[] {
+  return text.split(/\r\n|[\r\n,\t]/);
+}
+
+/**
+ * Keeps each good line once, in order. A GUID is a process id (compared without case); anything
+ * else must look like an external reference. Bad lines are listed with their 1-based line.
+ */
+export function sortLines(items: readonly string[]): SortedLines {
+  const seen = new Set<string>();
+  const sorted: SortedLines = { lines: [], blankLines: 0, duplicates: 0, rejected: [] };
+  items.forEach((raw, index) => {
+    const input = raw
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    if (input === '') {
+      sorted.blankLines += 1;
+      return;
+    }
+    const inputKind = guidPattern.test(input) ? 'processId' : 'externalReference';
+    const key = inputKind === 'processId' ? input.toLowerCase() : input;
+    if (seen.has(key)) {
+      sorted.duplicates += 1;
+      return;
+    }
+    if (inputKind === 'externalReference' && (!referencePattern.test(input) || partialGuid.test(input))) {
+      sorted.rejected.push({ line: index + 1, input: clip(input), message: lineProblem(input) });
+      return;
+    }
+    seen.add(key);
+    sorted.lines.push({ input, inputKind });
+  });
+  return sorted;
+}
+
+/** The sentence for a line that is neither a GUID nor an external reference. */
+function lineProblem(input: string): string {
+  if (input.length > 100) return 'is longer than an external reference can be (100 characters).';
+  if (partialGuid.test(input) || /^[0-9a-f-]{30,40}$/i.test(input))
+    return 'looks like a process id but is not a whole GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10.';
+  return 'is neither a process id (GUID) nor an external reference (letters, digits, ".", "_", "-" or "/", like FT-000042).';
+}
+
+/** The sentence for too many lines; null when they fit. */
+export function tooManyLines(count: number): string | null {
+  if (count <= limits.batchLines) return null;
+  return (
+    `A batch holds at most ${limits.batchLines.toLocaleString('en')} lines and this one has ` +
+    `${count.toLocaleString('en')}; split it into smaller batches.`
+  );
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { fieldInputSchema, fieldsInput, guid, noteInputSchema } from './api';
+import { sortLines, splitBatchText, tooManyLines } from './batch-lines';
+import type {
+  BatchCreated,
+  BatchPage,
+  BatchProgress,
+  BatchRunAnswer,
+  BatchSettings,
+  BatchSummary,
+} from './batches';
+import { call, event, profileId } from './call-spec';
+import { csvColumn } from './csv-column';
+import { limits } from './limits';
+
+/** The batch calls (issue 12): make, read, act on and export lists of processes. contract.ts spreads them. */
+
+const batchId = z.string().uuid('must be a batch id');
+const batchName = z.string().trim().min(1, 'is empty; give the batch a name').max(200);
+const sourceText = z
+  .string()
+  .max(
+    limits.batchSourceCharacters,
+    `is larger than ${limits.batchSourceCharacters / 2 ** 20} MiB; a batch holds at most ${limits.batchLines.toLocaleString('en')} lines, so split the file`,
+  );
+/** Rows chosen in the table, by their row number. */
+const rowNumbers = z.array(z.number().int().min(1).max(limits.batchLines)).min(1).max(limits.batchLines);
+/** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
+const maxRawItems = 100_000;
+
+/**
+ * Making a batch: from `items`, pasted `text`, a `csv` with its `column`, or inbox `deliveryIds`
+ * (exactly one). The handler receives the lines sorted out (sortLines) in `sorted`.
+ */
+const createInput = z
+  .object({
+    profileId,
+    name: batchName.optional(),
+    items: z.array(z.string().max(1_000)).max(maxRawItems).optional(),
+    text: sourceText.optional(),
+    csv: sourceText.optional(),
+    column: z.string().trim().min(1, 'is empty; name the CSV column to take').max(200).optional(),
+    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(limits.batchLines).optional(),
+  })
+  .strict()
+  .transform((input, context) => {
+    const sources = [input.items, input.text, input.csv, input.deliveryIds].filter((s) => s !== undefined);
+    if (sources.length !== 1) {
+      context.addIssue({ code: 'custom', message: 'Give exactly one of items, text, csv or deliveryIds.' });
+      return z.NEVER;
+    }
+    let items: string[] = input.items ?? [];
+    if (input.text !== undefined) items = splitBatchText(input.text);
+    if (input.csv !== undefined) {
+      if (input.column === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: 'Name the CSV column that holds the process ids or references.',
+        });
+        return z.NEVER;
+      }
+      const column = csvColumn(input.csv, input.column);
+      if (!column.ok) {
+        context.addIssue({ code: 'custom', message: column.message });
+        return z.NEVER;
+      }
+      items = column.cells;
+    }
+    const lines = items.filter((item) => item.trim() !== '').length;
+    const tooMany = tooManyLines(input.deliveryIds?.length ?? lines);
+    if (tooMany !== null) {
+      context.addIssue({ code: 'custom', message: tooMany });
+      return z.NEVER;
+    }
+    return {
+      profileId: input.profileId,
+      name: input.name,
+      deliveryIds: input.deliveryIds,
+      sorted: sortLines(items),
+    };
+  });
+
+const rowFilter = z
+  .object({
+    stepName: z.string().trim().min(1).max(200).optional(),
+    kind: z.string().trim().min(1).max(50).optional(),
+    /** Waiting at the current step longer than this many hours (days: 24 times). */
+    waitingLongerThanHours: z
+      .number()
+      .min(0)
+      .max(24 * 3650)
+      .optional(),
+    restFailed: z.boolean().optional(),
+    readFailed: z.boolean().optional(),
+    action: z
+      .enum(['none', 'queued', 'sending', 'done', 'skipped', 'failed', 'outcome unknown', 'cancelled'])
+      .optional(),
+    /** Part of the input, reference, type, step or user, any case. */
+    text: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** The columns a table can be sorted by. */
+export const batchSortKeys = [
+  'rowNo',
+  'input',
+  'externalReference',
+  'processTypeName',
+  'status',
+  'stepName',
+  'waitingSince',
+  'allocatedUser',
+  'read',
+  'action',
+] as const;
+
+/** A run's action: the same note on each row, or completing the current step when it has this name. */
+export const batchActionInput = z.discriminatedUnion('kind', [
+  noteInputSchema.extend({ kind: z.literal('note') }).strict(),
+  z
+    .object({
+      kind: z.literal('complete'),
+      stepName: z.string().trim().min(1, 'is empty; name the step to complete').max(200),
+      // `{processId}` stands for each row's own process id (any GUID is a valid fieldId).
+      fields: fieldsInput(fieldInputSchema.extend({ fieldId: z.union([guid, z.literal('{processId}')]) })),
+    })
+    .strict(),
+]);
+
+const pace = {
+  concurrency: z.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32').optional(),
+  ratePerSecond: z.number().min(0.1).max(1000).optional(),
+};
+
+export const batchCalls = {
+  'batches.create': call<BatchCreated>()(createInput),
+  'batches.list': call<BatchSummary[]>()(z.object({ profileId: profileId.optional() }).strict().default({})),
+  'batches.get': call<BatchPage>()(
+    z
+      .object({
+        batchId,
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(1000).default(200),
+        sort: z
+          .object({ by: z.enum(batchSortKeys), direction: z.enum(['asc', 'desc']).default('asc') })
+          .strict()
+          .default({ by: 'rowNo', direction: 'asc' }),
+        filter: rowFilter.default({}),
+      })
+      .strict(),
+  ),
+  'batches.rename': call<BatchSummary>()(z.object({ batchId, name: batchName }).strict()),
+  'batches.delete': call<{ deleted: true }>()(z.object({ batchId }).strict()),
+  /** Reads every row not read yet, or re-reads the chosen `rows`. */
+  'batches.read': call<BatchSummary>()(z.object({ batchId, rows: rowNumbers.optional() }).strict()),
+  /** Without `confirm`: the review. With it (on a live profile: the count typed): the run starts. */
+  'batches.run': call<BatchRunAnswer>()(
+    z
+      .object({
+        batchId,
+        action: batchActionInput,
+        rows: rowNumbers.optional(),
+        confirm: z.string().max(20).optional(),
+      })
+      .strict(),
+  ),
+  'batches.pause': call<BatchSummary>()(z.object({ batchId }).strict()),
+  'batches.resume': call<BatchSummary>()(z.object({ batchId }).strict()),
+  'batches.cancel': call<BatchSummary>()(z.object({ batchId }).strict()),
+  'batches.export': call<{ path: string; count: number }>()(
+    z.object({ batchId, format: z.enum(['csv', 'jsonl']) }).strict(),
+  ),
+  'batches.settings': call<BatchSettings>()(z.object({ profileId, ...pace }).strict()),
+} as const;
+
+/** The batch events; contract.ts spreads them into `events`. */
+export const batchEvents = {
+  /** A batch's read or run moved on, paused itself, or ended. */
+  'batch.progress': event<BatchProgress>(),
+} as const;

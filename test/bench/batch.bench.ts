@@ -1,0 +1,109 @@
+/**
+ * Benchmark (issue 12): how fast a batch reads and acts, against the reference service on this
+ * machine. Reading 1,000 processes at concurrency 8 and 32 is compared with the same number of
+ * direct undici GETs at the same concurrency in the same run (target: at least 0.8 of direct);
+ * completing 1,000 steps prints rows per second and the p99 of one change (intent journaled to
+ * outcome committed). Never fails on time (STYLE rule 22); prints the load average, since other
+ * work on the machine moves every figure.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import {
+  completeAccepted,
+  createInput,
+  eachLimited,
+  input,
+  jobEnded,
+  openService,
+  restStepsSettled,
+  startBatchSandbox,
+  submitForms,
+} from '../integration/batches/helpers';
+
+const processes = 1_000;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startBatchSandbox();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pc-bench-batch-'));
+  const console_ = openService(dataDir, sandbox.url, sandbox.key, {});
+  const { service, profile, client } = console_;
+  try {
+    // No back office failure: every process waits at the assessment, ready to be completed.
+    const started = await submitForms(sandbox.url, processes, Number.MAX_SAFE_INTEGER);
+    await restStepsSettled(
+      client,
+      profile.id,
+      started.map((p) => p.processId),
+    );
+    const references = started.map((p) => p.externalReference);
+    console.log(`${processes} processes started through the form; load average ${load()}`);
+
+    const agent = new Agent({ connections: 32 });
+    const headers = {
+      'x-api-key': sandbox.key.apiKey,
+      'x-api-secret': sandbox.key.apiSecret,
+      accept: 'application/json',
+    };
+    let batchId = '';
+    for (const concurrency of [8, 32]) {
+      const directStart = performance.now();
+      await eachLimited(references, concurrency, async (reference) => {
+        const answer = await request(`${sandbox.url}/open-api/processes/external-reference/${reference}`, {
+          headers,
+          dispatcher: agent,
+        });
+        await answer.body.json();
+      });
+      const direct = processes / ((performance.now() - directStart) / 1000);
+
+      service.settings({ profileId: profile.id, concurrency, ratePerSecond: 1000 });
+      const made = createInput({ profileId: profile.id, items: references });
+      if (!made.ok) throw new Error(made.message);
+      batchId = service.create(made.value).batch.batchId;
+      const readStart = performance.now();
+      await service.read(batchId);
+      await jobEnded(service, batchId, 600_000);
+      const batch = processes / ((performance.now() - readStart) / 1000);
+      console.log(
+        `read at concurrency ${concurrency}: batch ${batch.toFixed(0)} rows/s, direct undici GETs ${direct.toFixed(0)}/s, ` +
+          `ratio ${(batch / direct).toFixed(2)} (target >= 0.8); load average ${load()}`,
+      );
+    }
+    await agent.close();
+
+    service.settings({ profileId: profile.id, concurrency: 8, ratePerSecond: 1000 });
+    const runStart = performance.now();
+    await service.run(input('batches.run', { batchId, action: completeAccepted, confirm: '' }));
+    await jobEnded(service, batchId, 600_000);
+    const seconds = (performance.now() - runStart) / 1000;
+    const lines = service.journal.all(batchId);
+    const done = lines.filter((line) => line.outcome === 'done').length;
+    const outcomes = service.store.summary(batchId).counts.action;
+    const latencies = lines
+      .filter((line) => line.settledAt !== null)
+      .map((line) => Date.parse(line.settledAt!) - Date.parse(line.createdAt))
+      .sort((a, b) => a - b);
+    console.log(
+      `completed ${done} of ${processes} steps at concurrency 8 in ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(0)} rows/s ` +
+        `(${((done * 3) / seconds).toFixed(0)} requests/s: read, read-before-send, POST); one change p50 ` +
+        `${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; rows ${JSON.stringify(outcomes)}; ` +
+        `load average ${load()}`,
+    );
+  } finally {
+    await console_.close();
+    await sandbox.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchProgress } from '../../../src-shared/batches';
+import {
+  jobEnded,
+  openService,
+  restStepsSettled,
+  startBatchSandbox,
+  submitForms,
+  type BatchSandbox,
+} from './helpers';
+import { expectEachOnce, readBatch } from './scenario';
+
+const childScript = fileURLToPath(new URL('./batch-child.ts', import.meta.url));
+
+let sandbox: BatchSandbox;
+let dataDir: string;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  sandbox = await startBatchSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-crash-'));
+}, 30_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await sandbox?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the batch in a child console and kills it with SIGKILL once `killAt` rows are done. */
+async function runAndKill(args: object, killAt: number): Promise<BatchProgress | undefined> {
+  child = spawn(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(args)], {
+    cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const running = child;
+  let last: BatchProgress | undefined;
+  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+  createInterface({ input: running.stdout! }).on('line', (line) => {
+    last = JSON.parse(line) as BatchProgress;
+    if (last.done >= killAt && running.signalCode === null) running.kill('SIGKILL');
+  });
+  await exited;
+  return last;
+}
+
+describe('a batch run killed with kill -9 halfway', () => {
+  it('resumes after a restart and sends nothing twice, loses nothing', async () => {
+    const started = await submitForms(sandbox.url, 200);
+    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const profileId = first.profile.id;
+    first.service.settings({ profileId, concurrency: 8, ratePerSecond: 1000 });
+    await restStepsSettled(
+      first.client,
+      profileId,
+      started.map((p) => p.processId),
+    );
+    const { batchId, chosen, waiting } = await readBatch(
+      first.service,
+      profileId,
+      started.map((p) => p.externalReference),
+    );
+    await first.close();
+
+    const last = await runAndKill(
+      { dataDir, baseUrl: sandbox.url, key: sandbox.key, profileId, batchId, rows: chosen },
+      Math.floor(waiting / 2),
+    );
+    expect(child!.signalCode).toBe('SIGKILL');
+    expect(last?.done ?? 0).toBeLessThan(waiting);
+
+    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    try {
+      const { service, client, audit } = second;
+      const before = service.store.summary(batchId);
+      expect(before.job).toMatchObject({ kind: 'run', status: 'paused' });
+      expect(before.job.kind !== 'idle' && before.job.reason).toMatch(
+        /The console stopped while this batch was running/,
+      );
+      const inFlight = before.counts.action.sending;
+      await service.resume(batchId);
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const counts = await expectEachOnce(service, client, audit, profileId, batchId, chosen);
+      const readBack = service.journal
+        .all(batchId)
+        .filter((line) => /on reading back after the console stopped/.test(line.message ?? ''));
+      console.log(
+        `batch kill -9: ${waiting} rows, killed at ${last?.done} done with ${inFlight} journaled but unsettled; ` +
+          `${readBack.length} found done on reading back; outcomes ${JSON.stringify(counts)}`,
+      );
+      expect(counts.done).toBe(waiting);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { createAuditLog, type AuditLog } from '../../../src-main/core/audit/audit-log';
+import { createApiClient, type ApiClient } from '../../../src-main/core/client/api-client';
+import { createBatchService, type BatchService } from '../../../src-main/core/batches/batch-service';
+import type { CredentialSource } from '../../../src-main/core/ports';
+import { startSandbox } from '../../../src-sandbox/server';
+import type { Process } from '../../../src-shared/api';
+import type { BatchProgress } from '../../../src-shared/batches';
+import { calls, type ValidInput } from '../../../src-shared/contract';
+import { describeIssues } from '../../../src-shared/input-errors';
+import { waitFor } from '../../support/wait-for';
+import { makePorts, makeProfile } from '../../unit/src-main/core/client/helpers';
+
+/** The step the batches complete, and the field they complete it with. */
+export const assessment = 'Back office assessment';
+export const completeAccepted = {
+  kind: 'complete',
+  stepName: assessment,
+  fields: [{ name: 'Outcome', code: 'OUTCOME', value: 'Accepted', fieldId: '{processId}' }],
+};
+
+/** What the back office answers: 500 for a process whose form said so, else a case reference. */
+export const failingAnswer = 'the back office will fail this one';
+
+/** The reference service with a back office behind its REST API step, and an API key. */
+export async function startBatchSandbox() {
+  const backOffice = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const fails = text.includes(failingAnswer);
+      res.writeHead(fails ? 500 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(fails ? { message: 'The back office failed.' } : { caseReference: 'BO-1' }));
+    });
+  });
+  await new Promise<void>((resolve) => backOffice.listen(0, '127.0.0.1', resolve));
+  const outboundUrl = `http://127.0.0.1:${(backOffice.address() as AddressInfo).port}/cases`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-sandbox-'));
+  const sandbox = await startSandbox({ dataDir, port: 0, host: '127.0.0.1', quiet: true, outboundUrl });
+  const key = await sandbox.createApiKey('batch-tests');
+  return {
+    url: sandbox.url.replace(/\/+$/, ''),
+    port: sandbox.port,
+    key,
+    async stop() {
+      await sandbox.close();
+      await new Promise((resolve) => backOffice.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BatchSandbox = Awaited<ReturnType<typeof startBatchSandbox>>;
+
+/** Runs `work` on each item, `concurrency` at a time. */
+export async function eachLimited<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Starts `count` processes through the fly-tipping form; every `failEvery`th one's back office call fails. */
+export async function submitForms(url: string, count: number, failEvery = 4) {
+  return eachLimited(
+    Array.from({ length: count }, (_, n) => n),
+    8,
+    async (n) => {
+      const fails = n % failEvery === 0;
+      const answer = await request(`${url}/forms/report-fly-tipping/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          answers: { FirstName: `Batch ${n}`, RequestSpecifics: fails ? failingAnswer : 'A sofa' },
+        }),
+      });
+      if (answer.statusCode !== 201) throw new Error(`form submission answered ${answer.statusCode}`);
+      return (await answer.body.json()) as { processId: string; externalReference: string };
+    },
+  );
+}
+
+/** A batch service on `dataDir` with a real audit log, a profile on `baseUrl` and in-memory credentials. */
+export function openService(
+  dataDir: string,
+  baseUrl: string,
+  key: BatchSandbox['key'],
+  options: {
+    profileId?: string;
+    credentials?: CredentialSource;
+    onProgress?: (p: BatchProgress) => void;
+  } = {},
+) {
+  const profile = makeProfile(baseUrl, {
+    name: 'Batch tenant',
+    keyName: key.name,
+    ...(options.profileId ? { id: options.profileId } : {}),
+    timeouts: { connectMs: 2_000, headersMs: 5_000, bodyIdleMs: 5_000, overallMs: 8_000 },
+  });
+  const ports = makePorts([profile], { apiKey: key.apiKey, apiSecret: key.apiSecret });
+  const audit: AuditLog = createAuditLog(dataDir);
+  const credentials = options.credentials ?? ports.credentials;
+  const client: ApiClient = createApiClient({ ...ports, credentials, audit, readBackDelayMs: 50 });
+  const service: BatchService = createBatchService({
+    dataDir,
+    client,
+    profiles: ports.profiles,
+    credentials,
+    audit,
+    deliveries: {
+      get: () => {
+        throw new Error('no inbox in these tests');
+      },
+    },
+    emit: (progress) => options.onProgress?.(progress),
+  });
+  return {
+    profile,
+    client,
+    service,
+    audit,
+    async close() {
+      await service.close();
+      await client.close();
+      audit.close();
+    },
+  };
+}
+
+/** The contract's validated input for `batches.create`, or the sentence it refuses with. */
+export function createInput(input: Record<string, unknown>) {
+  const parsed = calls['batches.create'].input.safeParse(input);
+  if (!parsed.success) return { ok: false as const, message: describeIssues(parsed.error.issues, input) };
+  return { ok: true as const, value: parsed.data };
+}
+
+/** The contract's validated input for another batch call (throws on bad input). */
+export function input<N extends 'batches.run' | 'batches.get'>(
+  name: N,
+  raw: Record<string, unknown>,
+): ValidInput<N> {
+  return calls[name].input.parse(raw) as ValidInput<N>;
+}
+
+/** Waits until the batch's job is no longer running. */
+export function jobEnded(service: BatchService, batchId: string, timeoutMs = 60_000) {
+  return waitFor(
+    () => {
+      const job = service.store.job(batchId);
+      return job && job.status !== 'running' ? job : undefined;
+    },
+    { what: `batch ${batchId} to stop running`, timeoutMs, intervalMs: 25 },
+  );
+}
+
+/** Every process, read directly through the API client (the service's own state). */
+export function readAll(client: ApiClient, profileId: string, processIds: string[]): Promise<Process[]> {
+  return eachLimited(processIds, 16, (id) => client.getProcess(profileId, id));
+}
+
+/** Waits until every process's REST API step has been called and recorded. */
+export async function restStepsSettled(client: ApiClient, profileId: string, processIds: string[]) {
+  await waitFor(
+    async () => {
+      const processes = await readAll(client, profileId, processIds);
+      return processes.every(
+        (p) => p.steps[0]?.completedOn !== null || (p.steps[0]?.restCall ?? null) !== null,
+      );
+    },
+    { what: 'every REST API step to be called', timeoutMs: 30_000, intervalMs: 500 },
+  );
+}
+
+/** The step names of a process, in order. */
+export function stepNames(process: Process): string[] {
+  return process.steps.map((step) => step.name);
+}

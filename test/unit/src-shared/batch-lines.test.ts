@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { sortLines, splitBatchText, tooManyLines } from '../../../src-shared/batch-lines';
+import { csvColumn, parseCsv } from '../../../src-shared/csv-column';
+
+describe('the lines of a batch', () => {
+  it('splits on line ends, commas and tabs, drops blanks and repeats, and lists bad lines by number', () => {
+    const text =
+      'FT-000001\r\nft-000002,FT-000001\t3F2B8C1E-0D4A-4E8B-9C21-5A7F0E6D2B10\n\n3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10\nhello world\n3f2b8c1e-0d4a-4e8b';
+    const sorted = sortLines(splitBatchText(text));
+    expect(sorted.lines).toEqual([
+      { input: 'FT-000001', inputKind: 'externalReference' },
+      { input: 'ft-000002', inputKind: 'externalReference' },
+      { input: '3F2B8C1E-0D4A-4E8B-9C21-5A7F0E6D2B10', inputKind: 'processId' },
+    ]);
+    expect(sorted.duplicates).toBe(2);
+    expect(sorted.blankLines).toBe(1);
+    expect(sorted.rejected).toEqual([
+      {
+        line: 7,
+        input: 'hello world',
+        message: expect.stringMatching(/^is neither a process id \(GUID\) nor an external reference/),
+      },
+      {
+        line: 8,
+        input: '3f2b8c1e-0d4a-4e8b',
+        message: expect.stringMatching(/^looks like a process id but is not a whole GUID/),
+      },
+    ]);
+  });
+
+  it('says how many lines are too many', () => {
+    expect(tooManyLines(10_000)).toBeNull();
+    expect(tooManyLines(10_001)).toBe(
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    );
+  });
+});
+
+describe('a CSV column', () => {
+  it('reads quoted cells, doubled quotes, CRLF and LF, and a missing last line end', () => {
+    expect(parseCsv('a,"b ""x"", c"\r\n1,"2\n3"\n4,5')).toEqual([
+      ['a', 'b "x", c'],
+      ['1', '2\n3'],
+      ['4', '5'],
+    ]);
+  });
+
+  it('names the columns it has when asked for another', () => {
+    expect(csvColumn('\uFEFFid,ref\n1,FT-1\n', 'Ref')).toEqual({ ok: true, cells: ['FT-1'] });
+    expect(csvColumn('id,ref\n', 'reference')).toEqual({
+      ok: false,
+      message: 'The CSV has no column "reference"; its columns are "id", "ref". Choose one of them.',
+    });
+    expect(csvColumn('', 'ref')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The CSV is empty/),
+    });
+  });
+});
