@@ -34,9 +34,12 @@ import {
   intentId,
   noInput,
   profileId,
+  read,
+  requestId,
   serviceId,
   type CallSpec,
   type EventSpec,
+  type ReadOptions,
 } from './call-spec';
 
 /**
@@ -77,10 +80,10 @@ export const calls = {
       .strict(),
   ),
   'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
-  'profiles.test': call<ConnectionTest>()(z.object({ profileId }).strict()),
+  'profiles.test': read<ConnectionTest>()(z.object({ profileId }).strict()),
 
-  'processes.get': call<Process>()(z.object({ profileId, processId }).strict()),
-  'processes.getByReference': call<Process>()(z.object({ profileId, externalReference }).strict()),
+  'processes.get': read<Process>()(z.object({ profileId, processId }).strict()),
+  'processes.getByReference': read<Process>()(z.object({ profileId, externalReference }).strict()),
   'processes.start': call<Process>()(
     z
       .object({ profileId, intentId: intentId.optional(), confirmation })
@@ -88,7 +91,7 @@ export const calls = {
       .strict(),
   ),
 
-  'steps.list': call<Step[]>()(
+  'steps.list': read<Step[]>()(
     z
       .object({ profileId, processId: processId.optional(), externalReference: externalReference.optional() })
       .strict()
@@ -96,7 +99,7 @@ export const calls = {
         message: 'give either processId or externalReference',
       }),
   ),
-  'steps.current': call<Step | null>()(z.object({ profileId, processId }).strict()),
+  'steps.current': read<Step | null>()(z.object({ profileId, processId }).strict()),
   'steps.complete': call<CompleteStepResponse>()(
     z
       .object({
@@ -114,7 +117,7 @@ export const calls = {
     z.object({ profileId, processId, intentId, confirmation }).extend(noteInputSchema.shape).strict(),
   ),
 
-  'documents.get': call<DocumentView>()(
+  'documents.get': read<DocumentView>()(
     z
       .object({
         profileId,
@@ -170,6 +173,8 @@ export const calls = {
     auditFilter.extend({ format: z.enum(['csv', 'jsonl']) }).strict(),
   ),
   'audit.cancelExport': call<{ cancelled: boolean }>()(noInput),
+  /** Stops a read given this `requestId` (call-spec.ts `read`); false when it had already ended. */
+  'requests.cancel': call<{ cancelled: boolean }>()(z.object({ requestId }).strict()),
   'requests.list': call<RequestLogEntry[]>()(
     z
       .object({
@@ -234,8 +239,20 @@ export const eventNames = Object.keys(events) as EventName[];
 
 /** The name of a bridge call, e.g. `app.info`. */
 export type CallName = keyof typeof calls;
-/** What a caller passes to call `N`. */
-export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
+/** What a caller passes to call `N`; a cancellable read may also carry its `requestId`. */
+export type CallInput<N extends CallName> =
+  (typeof calls)[N] extends CallSpec<infer I, unknown, true>
+    ? z.input<I> & ReadOptions
+    : z.input<(typeof calls)[N]['input']>;
+/** The calls the renderer may cancel while they run (declared with `read`). */
+export type CancellableCall = {
+  [N in CallName]: (typeof calls)[N] extends CallSpec<z.ZodType, unknown, true> ? N : never;
+}[CallName];
+
+/** True when `name` is a read that accepts a `requestId` and can be cancelled. */
+export function isCancellable(name: string): name is CancellableCall {
+  return Object.hasOwn(calls, name) && calls[name as CallName].cancellable;
+}
 /** What the handler of `N` receives once the input is validated. */
 export type ValidInput<N extends CallName> = z.output<(typeof calls)[N]['input']>;
 /** What call `N` returns on success. */

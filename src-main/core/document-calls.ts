@@ -13,10 +13,12 @@ export async function getDocument(
   profileId: string,
   documentId?: string,
   href?: string,
+  signal?: AbortSignal,
 ): Promise<DocumentView> {
   const raw = await core.client.getDocument(
     profileId,
     documentId !== undefined ? { documentId } : { href: href! },
+    { signal },
   );
   const fromLink =
     href === undefined ? null : documentIdFromPath(new URL(href, 'http://link.invalid').pathname);

@@ -16,8 +16,8 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
     await core.vault.clear(profileId);
     return profileView(core, profile);
   },
-  'profiles.test': async (core, { profileId }) => {
-    const { latencyMs } = await core.client.testConnection(profileId);
+  'profiles.test': async (core, { profileId }, { signal }) => {
+    const { latencyMs } = await core.client.testConnection(profileId, { signal });
     return {
       latencyMs,
       message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,
