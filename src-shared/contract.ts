@@ -184,6 +184,10 @@ export const calls = {
         /** Part of the method, path or status, any case. */
         text: z.string().trim().max(200).optional(),
         onlyFailures: z.boolean().optional(),
+        /** A process id or external reference: that process's exchanges, by either name. */
+        process: z.string().trim().max(200).optional(),
+        /** The status class: 2xx, 3xx, 4xx, 5xx, or none for a request that got no answer. */
+        status: z.enum(['2xx', '3xx', '4xx', '5xx', 'none']).optional(),
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict()

@@ -123,11 +123,12 @@ export function createHttp(deps: HttpDependencies): Http {
     const endpoint = resolveEndpoint(profile, request.operation, request.params);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const send = async (fresh: boolean) => {
+      const credentials = await auth.headers(profile, { fresh });
       const headers = {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
-        ...(await auth.headers(profile, { fresh })),
+        ...credentials,
       };
       return exchange(
         {
@@ -142,6 +143,7 @@ export function createHttp(deps: HttpDependencies): Http {
           deadline,
           signal: request.signal,
           secrets: await secretsOf(profile, headers),
+          credentialHeaders: Object.keys(credentials),
         },
         deps.recorder,
         deps.now,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
+import { logBody } from '../../../src-shared/logged-body';
 import { redactBody, redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
 import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
@@ -32,6 +33,8 @@ export interface Exchange {
    * request log keeps, but not out of the body, which main parses and never shows.
    */
   secretsInAnswer?: (text: string) => string[];
+  /** The names of the headers that carry the profile's credentials, for a copy as curl. */
+  credentialHeaders?: readonly string[];
 }
 
 /**
@@ -50,6 +53,7 @@ export async function exchange(
   let sent = false;
   let answer: RawAnswer | undefined;
   let responseBytes = 0;
+  let responseText: string | undefined;
   let failure: ClientFailure | undefined;
   let secrets = request.secrets;
   try {
@@ -63,6 +67,7 @@ export async function exchange(
     });
     const headers = flattenHeaders(response.headers);
     const text = await response.body.text();
+    responseText = text;
     responseBytes = Buffer.byteLength(text);
     secrets = [...request.secrets, ...(request.secretsInAnswer?.(text) ?? [])];
     for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
@@ -77,6 +82,8 @@ export async function exchange(
     });
     throw failure;
   } finally {
+    const sentBody = logBody(request.body, secrets, request.body ? Buffer.byteLength(request.body) : 0);
+    const answerBody = logBody(responseText, secrets, responseBytes);
     record(recorder, {
       id: randomUUID(),
       at: startedAt.toISOString(),
@@ -92,6 +99,13 @@ export async function exchange(
       attempt: request.attempt,
       requestHeaders: redactHeaders(request.headers, secrets),
       responseHeaders: answer ? redactHeaders(answer.headers, secrets) : {},
+      origin: request.url.origin,
+      authScheme: request.profile.authScheme,
+      credentialHeaders: [...(request.credentialHeaders ?? [])],
+      requestBody: sentBody.body,
+      responseBody: answerBody.body,
+      bodiesDropped: false,
+      processRefs: [...new Set([...sentBody.processRefs, ...answerBody.processRefs])],
     });
   }
 }
