@@ -75,9 +75,14 @@ export const calls = {
         profileId,
         apiKey: z.string().trim().min(1, 'is required').max(512),
         apiSecret: z.string().trim().min(1, 'is required').max(512),
-        sessionOnly: z.boolean().default(false),
+        /** Where to keep this key; absent: the session's choice (`profiles.keepForSession`). */
+        sessionOnly: z.boolean().optional(),
       })
       .strict(),
+  ),
+  /** The session-only choice, held in main for this session: keys set from now on stay in memory. */
+  'profiles.keepForSession': call<{ sessionOnly: boolean }>()(
+    z.object({ sessionOnly: z.boolean() }).strict(),
   ),
   'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
   'profiles.test': read<ConnectionTest>()(z.object({ profileId }).strict()),

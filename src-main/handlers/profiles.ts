@@ -11,6 +11,10 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
     await core.vault.set(profileId, { apiKey, apiSecret }, { sessionOnly });
     return profileView(core, profile);
   },
+  'profiles.keepForSession': (core, { sessionOnly }) => {
+    core.vault.chooseSessionOnly(sessionOnly);
+    return { sessionOnly: core.vault.sessionOnlyChoice() };
+  },
   'profiles.clearCredentials': async (core, { profileId }) => {
     const profile = core.profiles.get(profileId);
     await core.vault.clear(profileId);

@@ -8,15 +8,7 @@ import { api } from '../../lib/api';
  * Sets or clears a profile's API key and secret. The codes go to main once and are never shown
  * again: afterwards only "Key stored, ends in 7f3a" is.
  */
-export function CredentialsPanel({
-  profile,
-  sessionOnly,
-  onChanged,
-}: {
-  profile: ProfileView;
-  sessionOnly: boolean;
-  onChanged: () => void;
-}) {
+export function CredentialsPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   const [editing, setEditing] = useState(!profile.hasCredentials);
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
@@ -35,7 +27,7 @@ export function CredentialsPanel({
       profileId: profile.id,
       apiKey,
       apiSecret,
-      sessionOnly,
+      // No sessionOnly: main applies the session's choice (profiles.keepForSession).
     });
     setBusy(false);
     if (!result.ok) {
