@@ -5,6 +5,7 @@ import { callNames } from '../src-shared/contract';
 import { fail } from '../src-shared/result';
 import { defaultDataDir, resolveDataDir } from './core/config';
 import { createCore } from './core/create-core';
+import { missingKeychainLine } from './core/keychain-probe';
 import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
 import { dispatch, type Core } from './handlers';
@@ -168,6 +169,11 @@ async function main(): Promise<void> {
       exit: () => app.exit(0),
     }),
   );
+  // In the background, as the probe may wait on a keychain prompt.
+  void core.keychain().then((keychain) => {
+    const line = missingKeychainLine(keychain);
+    if (line) console.error(line);
+  });
   // In the background: it may wait on a keychain prompt, which the window now says (sandbox.changed).
   core.embedded.start().then(
     () => {

@@ -1,3 +1,4 @@
+import { requestId as requestIdSchema } from '../src-shared/call-spec';
 import { calls, type CallName, type ValidInput } from '../src-shared/contract';
 import { describeIssues } from '../src-shared/input-errors';
 import { fail, ok, type Result } from '../src-shared/result';
@@ -11,6 +12,7 @@ import { logsHandlers } from './handlers/logs';
 import { presetsHandlers } from './handlers/presets';
 import { processesHandlers } from './handlers/processes';
 import { profilesHandlers } from './handlers/profiles';
+import { readCancels } from './handlers/read-cancels';
 import { workbenchHandlers } from './handlers/workbench';
 
 export type { Core } from './core/create-core';
@@ -49,16 +51,36 @@ export async function dispatch(
 ): Promise<Result<unknown>> {
   if (!Object.hasOwn(calls, name)) return fail('unknown_call', `There is no call named "${name}".`);
   const callName = name as CallName;
-  const parsed = calls[callName].input.safeParse(rawInput ?? {});
+  const { requestId, input } = takeRequestId(callName, rawInput ?? {});
+  if (requestId !== undefined && !requestIdSchema.safeParse(requestId).success) {
+    return fail('invalid_input', 'The request id must be a UUID, one per request.');
+  }
+  const parsed = calls[callName].input.safeParse(input);
   if (!parsed.success) {
     return fail('invalid_input', describeIssues(parsed.error.issues, rawInput));
   }
+  const read = requestId === undefined ? undefined : readCancels(core).start(requestId as string);
   try {
     const handler = handlers[callName] as Handler<CallName>;
-    return ok(await handler(core, parsed.data as ValidInput<CallName>));
+    const signal = read?.signal ?? new AbortController().signal;
+    return ok(await handler(core, parsed.data as ValidInput<CallName>, { signal }));
   } catch (error) {
     if (error instanceof Failure) return { ok: false, error: error.error };
     reportBug(callName, error);
     return fail('internal', 'Something went wrong inside the console; the details are in its log.');
+  } finally {
+    read?.done();
   }
+}
+
+/**
+ * A cancellable read's input without its `requestId` (which the call's own schema does not know);
+ * any other call's input as it came, so a stray `requestId` there is refused by its schema.
+ */
+function takeRequestId(name: CallName, rawInput: unknown): { requestId?: unknown; input: unknown } {
+  if (!calls[name].cancellable || typeof rawInput !== 'object' || rawInput === null)
+    return { input: rawInput };
+  if (!Object.hasOwn(rawInput, 'requestId')) return { input: rawInput };
+  const { requestId, ...input } = rawInput as Record<string, unknown>;
+  return { requestId, input };
 }

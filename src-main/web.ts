@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from './core/config';
 import { createCore } from './core/create-core';
+import { missingKeychainLine } from './core/keychain-probe';
 import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
 import { dispatch } from './handlers';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     subscribe: (forward) => core.events.subscribe(forward),
   });
   console.log(`Console ready at ${shell.url}`);
+  const keychainLine = missingKeychainLine(await core.keychain());
+  if (keychainLine) console.error(keychainLine);
   const launcher = join(core.config.dataDir, 'open-console.html');
   if (!args['no-open'] && hasDisplay()) openBrowser(shell.url, launcher);
 

@@ -22,7 +22,12 @@ export interface ProfileList {
   profiles: ProfileView[];
   /** Set when profiles.json could not be read and was moved aside. */
   problem: string | null;
-  keychain: { state: KeychainAvailability; message: string | null };
+  keychain: {
+    state: KeychainAvailability;
+    message: string | null;
+    /** The session-only choice, as main holds it for this session. */
+    sessionOnly: boolean;
+  };
 }
 
 /** The embedded reference service, as the console runs it. */

@@ -7,16 +7,40 @@ import { guidPattern } from './api';
  * (`src-shared/calls-<domain>.ts`) with these, and contract.ts spreads them into `calls`.
  */
 
-export interface CallSpec<I extends z.ZodType, O> {
+export interface CallSpec<I extends z.ZodType, O, C extends boolean = boolean> {
   input: I;
   /** Phantom: carries the result type only. */
   output?: O;
+  /** A read the renderer may cancel: its input may carry a `requestId` (see {@link read}). */
+  cancellable: C;
 }
 
 /** `call<Result>()(inputSchema)`: a call whose validated input is `inputSchema`'s output. */
 export function call<O>() {
-  return <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
+  return <I extends z.ZodType>(input: I): CallSpec<I, O, false> => ({ input, cancellable: false });
 }
+
+/**
+ * `read<Result>()(inputSchema)`: a read the user may stop waiting for. Its input may carry a
+ * `requestId`; the bridge layer (src-main/handlers.ts) takes it off before validation, keeps an
+ * AbortController under it, and `requests.cancel {requestId}` aborts the read in main.
+ *
+ * Changes are declared with {@link call}, never as reads: once a change's request has left, the
+ * service may have acted on it, so abandoning it would turn a known outcome into an unknown one.
+ * A change is settled instead (sent, then read back when its answer is lost: safe-change.ts).
+ */
+export function read<O>() {
+  return <I extends z.ZodType>(input: I): CallSpec<I, O, true> => ({ input, cancellable: true });
+}
+
+/** What a cancellable read's input may carry besides its own fields. */
+export interface ReadOptions {
+  /** Chosen by the renderer, one per request: `requests.cancel` names it. */
+  requestId?: string;
+}
+
+/** The id a renderer gives one read, so it can cancel that read and no other. */
+export const requestId = z.string().uuid('must be a UUID, one per request');
 
 export interface EventSpec<P> {
   /** Phantom: carries the payload type only. */

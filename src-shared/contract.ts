@@ -37,9 +37,12 @@ import {
   intentId,
   noInput,
   profileId,
+  read,
+  requestId,
   serviceId,
   type CallSpec,
   type EventSpec,
+  type ReadOptions,
 } from './call-spec';
 
 /**
@@ -75,16 +78,21 @@ export const calls = {
         profileId,
         apiKey: z.string().trim().min(1, 'is required').max(512),
         apiSecret: z.string().trim().min(1, 'is required').max(512),
-        sessionOnly: z.boolean().default(false),
+        /** Where to keep this key; absent: the session's choice (`profiles.keepForSession`). */
+        sessionOnly: z.boolean().optional(),
       })
       .strict(),
   ),
+  /** The session-only choice, held in main for this session: keys set from now on stay in memory. */
+  'profiles.keepForSession': call<{ sessionOnly: boolean }>()(
+    z.object({ sessionOnly: z.boolean() }).strict(),
+  ),
   'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
-  'profiles.test': call<ConnectionTest>()(z.object({ profileId }).strict()),
+  'profiles.test': read<ConnectionTest>()(z.object({ profileId }).strict()),
   ...discoveryCalls,
 
-  'processes.get': call<Process>()(z.object({ profileId, processId }).strict()),
-  'processes.getByReference': call<Process>()(z.object({ profileId, externalReference }).strict()),
+  'processes.get': read<Process>()(z.object({ profileId, processId }).strict()),
+  'processes.getByReference': read<Process>()(z.object({ profileId, externalReference }).strict()),
   'processes.start': call<Process>()(
     z
       .object({ profileId, intentId: intentId.optional(), confirmation })
@@ -92,7 +100,7 @@ export const calls = {
       .strict(),
   ),
 
-  'steps.list': call<Step[]>()(
+  'steps.list': read<Step[]>()(
     z
       .object({ profileId, processId: processId.optional(), externalReference: externalReference.optional() })
       .strict()
@@ -100,7 +108,7 @@ export const calls = {
         message: 'give either processId or externalReference',
       }),
   ),
-  'steps.current': call<Step | null>()(z.object({ profileId, processId }).strict()),
+  'steps.current': read<Step | null>()(z.object({ profileId, processId }).strict()),
   'steps.complete': call<CompleteStepResponse>()(
     z
       .object({
@@ -118,7 +126,7 @@ export const calls = {
     z.object({ profileId, processId, intentId, confirmation }).extend(noteInputSchema.shape).strict(),
   ),
 
-  'documents.get': call<DocumentView>()(
+  'documents.get': read<DocumentView>()(
     z
       .object({
         profileId,
@@ -174,6 +182,8 @@ export const calls = {
     auditFilter.extend({ format: z.enum(['csv', 'jsonl']) }).strict(),
   ),
   'audit.cancelExport': call<{ cancelled: boolean }>()(noInput),
+  /** Stops a read given this `requestId` (call-spec.ts `read`); false when it had already ended. */
+  'requests.cancel': call<{ cancelled: boolean }>()(z.object({ requestId }).strict()),
   'requests.list': call<RequestLogEntry[]>()(
     z
       .object({
@@ -183,6 +193,10 @@ export const calls = {
         /** Part of the method, path or status, any case. */
         text: z.string().trim().max(200).optional(),
         onlyFailures: z.boolean().optional(),
+        /** A process id or external reference: that process's exchanges, by either name. */
+        process: z.string().trim().max(200).optional(),
+        /** The status class: 2xx, 3xx, 4xx, 5xx, or none for a request that got no answer. */
+        status: z.enum(['2xx', '3xx', '4xx', '5xx', 'none']).optional(),
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict()
@@ -241,8 +255,20 @@ export const eventNames = Object.keys(events) as EventName[];
 
 /** The name of a bridge call, e.g. `app.info`. */
 export type CallName = keyof typeof calls;
-/** What a caller passes to call `N`. */
-export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
+/** What a caller passes to call `N`; a cancellable read may also carry its `requestId`. */
+export type CallInput<N extends CallName> =
+  (typeof calls)[N] extends CallSpec<infer I, unknown, true>
+    ? z.input<I> & ReadOptions
+    : z.input<(typeof calls)[N]['input']>;
+/** The calls the renderer may cancel while they run (declared with `read`). */
+export type CancellableCall = {
+  [N in CallName]: (typeof calls)[N] extends CallSpec<z.ZodType, unknown, true> ? N : never;
+}[CallName];
+
+/** True when `name` is a read that accepts a `requestId` and can be cancelled. */
+export function isCancellable(name: string): name is CancellableCall {
+  return Object.hasOwn(calls, name) && calls[name as CallName].cancellable;
+}
 /** What the handler of `N` receives once the input is validated. */
 export type ValidInput<N extends CallName> = z.output<(typeof calls)[N]['input']>;
 /** What call `N` returns on success. */

@@ -125,4 +125,28 @@ export interface RequestLogEntry {
   attempt: number;
   requestHeaders: Record<string, string>;
   responseHeaders: Record<string, string>;
+  /** The service's origin (`https://host:port`), so a copy as curl names the whole URL. */
+  origin: string;
+  /** The profile's auth scheme when the call was made, for the placeholders of a copy as curl. */
+  authScheme: 'headers' | 'basic' | 'bearer';
+  /** The request headers (names as sent) that carried the profile's credentials. */
+  credentialHeaders: string[];
+  /** The body sent, as the log keeps it (logged-body.ts); null when there was none. */
+  requestBody: LoggedBody | null;
+  /** The body received; null when there was none or no answer came. */
+  responseBody: LoggedBody | null;
+  /** True when the bodies were let go to keep the log within its memory budget. */
+  bodiesDropped: boolean;
+  /** The process ids and references the exchange names (path or answer), for the process filter. */
+  processRefs: string[];
+}
+
+/** A request's or an answer's body as the request log keeps it. */
+export interface LoggedBody {
+  /** Redacted, confidential values masked, pretty-printed when JSON, cut at the log's limit. */
+  text: string;
+  /** The whole body's size in bytes. */
+  bytes: number;
+  /** True when `text` is only the start of the body. */
+  truncated: boolean;
 }

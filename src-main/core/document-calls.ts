@@ -13,12 +13,14 @@ export async function getDocument(
   profileId: string,
   documentId?: string,
   href?: string,
+  signal?: AbortSignal,
 ): Promise<DocumentView> {
   // The answer stays bytes in main: the worker reads, cleans, checks and decodes it.
   const answer = await core.client.getDocumentAnswer(
     profileId,
     documentId !== undefined ? { documentId } : { href: href! },
     { limit: maxAnswerBytes, refuse: answerTooLarge },
+    { signal },
   );
   const fromLink =
     href === undefined ? null : documentIdFromPath(new URL(href, 'http://link.invalid').pathname);

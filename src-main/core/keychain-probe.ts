@@ -61,3 +61,16 @@ export function createKeychainProbe(
     return (await settleWithin(asking, thresholdMs))?.value ?? waiting;
   };
 }
+
+/**
+ * The one line the shells print at start when there is no keychain, so whoever ran `npm start` or
+ * `npm run web` learns it from the terminal, not only from the Profiles screen; null otherwise
+ * (a keychain waiting on a system prompt is not missing).
+ */
+export function missingKeychainLine(keychain: KeychainState): string | null {
+  if (keychain.state !== 'unavailable') return null;
+  return (
+    'No OS keychain answers, so API keys cannot be kept across restarts; the console can keep them ' +
+    'for this session only. To use a keychain, see "Without a keychain" in README.md.'
+  );
+}

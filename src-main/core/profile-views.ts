@@ -35,7 +35,11 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   return {
     profiles,
     problem,
-    keychain: { state: keychain.state, message: keychain.message },
+    keychain: {
+      state: keychain.state,
+      message: keychain.message,
+      sessionOnly: core.vault.sessionOnlyChoice(),
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import { getDocument, saveDocumentAs } from '../core/document-calls';
 
 /** Documents: opened for display and paged from main's kept copy, or saved where the user chooses. */
 export const documentsHandlers: DomainHandlers<'documents'> = {
-  'documents.get': (core, { profileId, documentId, href }) => getDocument(core, profileId, documentId, href),
+  'documents.get': (core, { profileId, documentId, href }, { signal }) =>
+    getDocument(core, profileId, documentId, href, signal),
   'documents.tree': (core, { documentRef, path, offset, limit }) =>
     core.documents.page({ type: 'tree', ref: documentRef, path, offset, limit }),
   'documents.text': (core, { documentRef, fromLine, toLine }) =>

@@ -1,5 +1,6 @@
 import type { DomainHandlers } from './handler-types';
 import { Failure } from '../core/failure';
+import { readCancels } from './read-cancels';
 
 /** What the console remembers: recent and pinned processes, the audit log, the request log. */
 export const logsHandlers: DomainHandlers<'history' | 'audit' | 'requests'> = {
@@ -28,5 +29,6 @@ export const logsHandlers: DomainHandlers<'history' | 'audit' | 'requests'> = {
     });
   },
   'audit.cancelExport': (core) => ({ cancelled: core.audit.cancelExport() }),
+  'requests.cancel': (core, { requestId }) => ({ cancelled: readCancels(core).cancel(requestId) }),
   'requests.list': (core, filter) => core.requests.list(filter),
 };

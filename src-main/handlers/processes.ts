@@ -3,18 +3,24 @@ import { remember } from '../core/profile-views';
 
 /** Processes, their steps and notes: reads and the changes made on the service. */
 export const processesHandlers: DomainHandlers<'processes' | 'steps' | 'notes'> = {
-  'processes.get': async (core, { profileId, processId }) =>
-    remember(core, profileId, await core.client.getProcess(profileId, processId)),
-  'processes.getByReference': async (core, { profileId, externalReference }) =>
-    remember(core, profileId, await core.client.getProcessByReference(profileId, externalReference)),
+  'processes.get': async (core, { profileId, processId }, { signal }) =>
+    remember(core, profileId, await core.client.getProcess(profileId, processId, { signal })),
+  'processes.getByReference': async (core, { profileId, externalReference }, { signal }) =>
+    remember(
+      core,
+      profileId,
+      await core.client.getProcessByReference(profileId, externalReference, { signal }),
+    ),
   'processes.start': async (core, { profileId, ...input }) =>
     remember(core, profileId, await core.client.startProcess(profileId, input)),
-  'steps.list': (core, { profileId, processId, externalReference }) =>
+  'steps.list': (core, { profileId, processId, externalReference }, { signal }) =>
     core.client.listSteps(
       profileId,
       processId !== undefined ? { processId } : { externalReference: externalReference! },
+      { signal },
     ),
-  'steps.current': (core, { profileId, processId }) => core.client.currentStep(profileId, processId),
+  'steps.current': (core, { profileId, processId }, { signal }) =>
+    core.client.currentStep(profileId, processId, { signal }),
   'steps.complete': (core, { profileId, ...input }) => core.client.completeStep(profileId, input),
   'notes.add': (core, { profileId, ...input }) => core.client.addNote(profileId, input),
 };

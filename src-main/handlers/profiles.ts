@@ -13,13 +13,17 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
     await core.vault.set(profileId, { apiKey, apiSecret }, { sessionOnly });
     return profileView(core, profile);
   },
+  'profiles.keepForSession': (core, { sessionOnly }) => {
+    core.vault.chooseSessionOnly(sessionOnly);
+    return { sessionOnly: core.vault.sessionOnlyChoice() };
+  },
   'profiles.clearCredentials': async (core, { profileId }) => {
     const profile = core.profiles.get(profileId);
     await core.vault.clear(profileId);
     return profileView(core, profile);
   },
-  'profiles.test': async (core, { profileId }) => {
-    const { latencyMs } = await core.client.testConnection(profileId);
+  'profiles.test': async (core, { profileId }, { signal }) => {
+    const { latencyMs } = await core.client.testConnection(profileId, { signal });
     return {
       latencyMs,
       message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,

@@ -23,9 +23,15 @@ export function CallError({
   children?: ReactNode;
 }) {
   const advice = adviceFor(error.code);
-  const kind = advice.warning ? 'warning-box' : inline ? 'error-text' : 'error-box';
+  const kind = advice.calm
+    ? 'notice-box'
+    : advice.warning
+      ? 'warning-box'
+      : inline
+        ? 'error-text'
+        : 'error-box';
   return (
-    <div role="alert" className={`call-error ${kind}`} data-code={error.code}>
+    <div role={advice.calm ? 'status' : 'alert'} className={`call-error ${kind}`} data-code={error.code}>
       <p>
         {error.code === 'outcome_unknown' && <strong>The outcome is unknown. </strong>}
         {error.message}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
+import { isCancellable, type CallInput, type CallName, type CallOutput } from '../../src-shared/contract';
 import type { Result } from '../../src-shared/result';
 import { api } from './api';
 import { recordLookup } from './history';
-import { askedWithProfile, cacheKey, createRemoteCache } from './remote-cache';
+import { askedWithProfile, cacheKey, createRemoteCache, type PendingRequest } from './remote-cache';
 import { currentValue, type Remote } from './remote';
 
 type AnyCall = (input: unknown) => Promise<Result<unknown>>;
@@ -16,21 +16,28 @@ function callByName(call: string, input: unknown): Promise<Result<unknown>> {
 }
 
 /** The console's one remote-data cache (STYLE rule 13). */
-export const cache = createRemoteCache(async (call, input) => {
-  const result = await callByName(call, input);
-  // Main records every successful lookup in Recent; mirror it here instead of asking again.
-  if (result.ok && (call === 'processes.get' || call === 'processes.getByReference')) {
-    // The UI benchmark measures from data in hand (here) to the process view painted.
-    performance.mark('process-data');
-    const { profileId } = input as { profileId: string };
-    cache.update('history.list', (history, key) =>
-      (key as { profileId: string }).profileId === profileId
-        ? recordLookup(history as CallOutput<'history.list'>, result.value as CallOutput<'processes.get'>)
-        : undefined,
-    );
-  }
-  return result;
-});
+export const cache = createRemoteCache(
+  async (call, input, requestId) => {
+    // Only reads take a request id (src-shared/call-spec.ts `read`); a change is never cancelled.
+    const sent = isCancellable(call) ? { ...(input as object), requestId } : input;
+    const result = await callByName(call, sent);
+    // Main records every successful lookup in Recent; mirror it here instead of asking again.
+    if (result.ok && (call === 'processes.get' || call === 'processes.getByReference')) {
+      // The UI benchmark measures from data in hand (here) to the process view painted.
+      performance.mark('process-data');
+      const { profileId } = input as { profileId: string };
+      cache.update('history.list', (history, key) =>
+        (key as { profileId: string }).profileId === profileId
+          ? recordLookup(history as CallOutput<'history.list'>, result.value as CallOutput<'processes.get'>)
+          : undefined,
+      );
+    }
+    return result;
+  },
+  (call, requestId) => {
+    if (isCancellable(call)) void api.requests.cancel({ requestId });
+  },
+);
 
 const idle: Remote<never> = { status: 'idle' };
 
@@ -44,7 +51,7 @@ export function useRemote<N extends CallName>(
   call: N,
   input: CallInput<N> | null,
   { keepPrevious = false } = {},
-): [Remote<CallOutput<N>>, () => void] {
+): [Remote<CallOutput<N>>, () => void, Progress | null] {
   const json = input === null ? null : JSON.stringify(input);
   const key = json === null ? null : cacheKey(call, JSON.parse(json));
   const entry = useStore(cache.store, (state) => (key === null ? undefined : state.entries[key]));
@@ -56,11 +63,29 @@ export function useRemote<N extends CallName>(
   useEffect(() => (json === null ? undefined : cache.watch(call, JSON.parse(json))), [call, json]);
 
   const reload = () => void (json !== null && cache.fetch(call, JSON.parse(json)));
+  const progress = progressOf(call, json, entry?.pending, remote.status === 'loading');
   const waiting = remote.status === 'idle' || (remote.status === 'loading' && remote.previous === undefined);
   if (waiting && json !== null && shown.value !== undefined)
-    return [{ status: 'loading', previous: shown.value }, reload];
-  if (remote.status === 'idle' && json !== null) return [{ status: 'loading' }, reload];
-  return [remote, reload];
+    return [{ status: 'loading', previous: shown.value }, reload, progress];
+  if (remote.status === 'idle' && json !== null) return [{ status: 'loading' }, reload, progress];
+  return [remote, reload, progress];
+}
+
+/** A read on its way, for a progress line: since when, and its Cancel when the call allows one. */
+export interface Progress {
+  since: number;
+  cancel?: () => void;
+}
+
+function progressOf(
+  call: CallName,
+  json: string | null,
+  pending: PendingRequest | undefined,
+  loading: boolean,
+): Progress | null {
+  if (json === null || pending === undefined || !loading) return null;
+  if (!isCancellable(call)) return { since: pending.since };
+  return { since: pending.since, cancel: () => cache.cancel(call, JSON.parse(json)) };
 }
 
 /** Puts a known answer for `call(input)` in place (a change's reply), so no one asks again. */

@@ -8,6 +8,8 @@ export interface ErrorAdvice {
   warning: boolean;
   /** What to do before anything else, when the service's sentence cannot know it. */
   guidance?: string;
+  /** Nothing went wrong (the user asked for it): said as a notice, not as an alert. */
+  calm?: boolean;
 }
 
 /**
@@ -21,8 +23,10 @@ export function adviceFor(code: ErrorCode): ErrorAdvice {
     case 'timeout':
     case 'server_error':
     case 'bad_response':
-    case 'cancelled':
       return { retry: true, warning: false };
+    case 'cancelled':
+      // The user stopped waiting: asking again is one click, and nothing is wrong.
+      return { retry: true, warning: false, calm: true };
     case 'keychain_unavailable':
       // Unlocking the key store and asking again is the fix the message gives.
       return { retry: true, warning: true };

@@ -1,5 +1,5 @@
 import { guid, type Note, type Process } from '../../src-shared/api';
-import { invalidate, setRemote, updateRemote, useRemote } from './cache';
+import { invalidate, setRemote, updateRemote, useRemote, type Progress } from './cache';
 import { recordLookup, refreshSeen } from './history';
 import type { Remote } from './remote';
 
@@ -14,15 +14,18 @@ export function isProcessId(text: string): boolean {
  * The process the user looked up, by id when the text is a GUID, else by external reference,
  * kept in the cache under the call that found it. Returns it with its reload.
  */
-export function useProcessLookup(profileId: string | null, lookup: string): [Remote<Process>, () => void] {
+export function useProcessLookup(
+  profileId: string | null,
+  lookup: string,
+): [Remote<Process>, () => void, Progress | null] {
   const text = lookup.trim();
   const byId = profileId !== null && isProcessId(text);
-  const [found, reloadById] = useRemote('processes.get', byId ? { profileId, processId: text } : null);
-  const [referenced, reloadByReference] = useRemote(
+  const byIdRead = useRemote('processes.get', byId ? { profileId, processId: text } : null);
+  const byReferenceRead = useRemote(
     'processes.getByReference',
     profileId !== null && !byId ? { profileId, externalReference: text } : null,
   );
-  return byId ? [found, reloadById] : [referenced, reloadByReference];
+  return byId ? byIdRead : byReferenceRead;
 }
 
 function sameProcess(profileId: string, processId: string) {

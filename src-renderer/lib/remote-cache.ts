@@ -2,15 +2,36 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Result } from '../../src-shared/result';
 import { currentValue, fromResult, type Remote } from './remote';
 
-/** Makes one bridge call by name; the cache's only way to reach the service. */
-export type Fetcher = (call: string, input: unknown) => Promise<Result<unknown>>;
+/**
+ * Makes one bridge call by name; the cache's only way to reach the service. `requestId` names this
+ * one request, so {@link RemoteCache.cancel} can stop it in main (for the calls that allow it).
+ */
+export type Fetcher = (call: string, input: unknown, requestId: string) => Promise<Result<unknown>>;
+
+/** Asks main to stop the request so named; the cache has already stopped waiting for it. */
+export type Canceller = (call: string, requestId: string) => void;
+
+/** A request on its way: since when, and its id for a cancel. */
+export interface PendingRequest {
+  requestId: string;
+  /** `performance.now()` when it was sent, for the elapsed time the progress line shows. */
+  since: number;
+}
 
 /** One answer kept by the cache, under its call name and input. */
 export interface CacheEntry {
   call: string;
   input: unknown;
   remote: Remote<unknown>;
+  /** Set while a fetch is on its way. */
+  pending?: PendingRequest;
 }
+
+/** What a read the user cancelled shows: calm, since nothing went wrong. */
+export const cancelledByUser = {
+  code: 'cancelled',
+  message: 'Cancelled. The console stopped waiting for this answer; nothing was changed.',
+} as const;
 
 /** The cache's state: entries by {@link cacheKey}; components select the one they show. */
 export interface CacheState {
@@ -38,6 +59,11 @@ export interface RemoteCache {
    * is shown again, not even as the previous value while those being watched are fetched afresh.
    */
   forget(matches: (call: string, input: unknown) => boolean): void;
+  /**
+   * Stops waiting for the answer on its way at once (a refresh shows its previous value again, a
+   * first read the Cancelled result) and asks main to abort the request.
+   */
+  cancel(call: string, input: unknown): void;
 }
 
 /** The key of a call's answer: inputs are plain JSON (contract rule 4), so their text names them. */
@@ -57,7 +83,11 @@ export function askedWithProfile(profileId: string): (call: string, input: unkno
  * by its last watcher turns stale, so a view opened again shows the kept value and refreshes it;
  * an entry `set` before anyone watches (a started process) is shown without a call.
  */
-export function createRemoteCache(fetcher: Fetcher): RemoteCache {
+export function createRemoteCache(
+  fetcher: Fetcher,
+  canceller: Canceller = () => {},
+  newRequestId: () => string = () => crypto.randomUUID(),
+): RemoteCache {
   const store = createStore<CacheState>()(() => ({ entries: {} }));
   const generations = new Map<string, number>();
   const watchers = new Map<string, number>();
@@ -76,8 +106,9 @@ export function createRemoteCache(fetcher: Fetcher): RemoteCache {
     const mine = bump(key);
     stale.delete(key);
     const kept = store.getState().entries[key]?.remote;
-    put(key, { call, input, remote: { status: 'loading', previous: kept && currentValue(kept) } });
-    const result = await fetcher(call, input);
+    const pending = { requestId: newRequestId(), since: performance.now() };
+    put(key, { call, input, pending, remote: { status: 'loading', previous: kept && currentValue(kept) } });
+    const result = await fetcher(call, input, pending.requestId);
     if (generations.get(key) === mine) put(key, { call, input, remote: fromResult(result) });
   }
 
@@ -144,5 +175,24 @@ export function createRemoteCache(fetcher: Fetcher): RemoteCache {
     for (const key of gone) if (watchers.has(key)) void fetch(entries[key]!.call, entries[key]!.input);
   }
 
-  return { store, watch, fetch, set, update, invalidate, forget };
+  function cancel(call: string, input: unknown) {
+    const key = cacheKey(call, input);
+    const entry = store.getState().entries[key];
+    if (!entry?.pending || entry.remote.status !== 'loading') return;
+    // A later answer (the cancelled one arriving after all) no longer counts.
+    bump(key);
+    const previous = entry.remote.previous;
+    if (previous !== undefined) stale.add(key);
+    put(key, {
+      call,
+      input,
+      remote:
+        previous !== undefined
+          ? { status: 'ready', value: previous }
+          : { status: 'error', error: { ...cancelledByUser } },
+    });
+    canceller(call, entry.pending.requestId);
+  }
+
+  return { store, watch, fetch, set, update, invalidate, forget, cancel };
 }

@@ -122,6 +122,13 @@ describe('keytar store against the real keychain', () => {
         Authorization: `Basic ${needles[2]}`,
       },
       responseHeaders: {},
+      origin: 'http://127.0.0.1:9',
+      authScheme: 'basic',
+      credentialHeaders: ['Authorization'],
+      requestBody: null,
+      responseBody: null,
+      bodiesDropped: false,
+      processRefs: [],
     });
     const history = createHistoryStore(dataDir);
     keep(history.record(profile.id, { processId: 'p1', externalReference: 'FT-1' }));

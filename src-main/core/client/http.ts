@@ -142,11 +142,12 @@ export function createHttp(deps: HttpDependencies): Http {
     const endpoint = resolveEndpoint(profile, request.operation, request.params);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const send = async (fresh: boolean) => {
+      const credentials = await auth.headers(profile, { fresh });
       const headers = {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
-        ...(await auth.headers(profile, { fresh })),
+        ...credentials,
       };
       return exchange(
         {
@@ -162,6 +163,7 @@ export function createHttp(deps: HttpDependencies): Http {
           signal: request.signal,
           secrets: await secretsOf(profile, headers),
           bytesAnswer,
+          credentialHeaders: Object.keys(credentials),
         },
         deps.recorder,
         deps.now,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
+import { logBody } from '../../../src-shared/logged-body';
 import { redactBody, redactHeaders, redactPath, redactText } from '../../../src-shared/redaction';
 import { authHeaderNames } from './auth';
 import type { RequestRecorder } from '../ports';
@@ -40,6 +41,8 @@ export interface Exchange {
    * than `limit` are refused while they arrive, with the sentence `refuse` gives.
    */
   bytesAnswer?: { limit: number; refuse: (bytes: number) => Failure };
+  /** The names of the headers that carry the profile's credentials, for a copy as curl. */
+  credentialHeaders?: readonly string[];
 }
 
 /**
@@ -58,6 +61,7 @@ export async function exchange(
   let sent = false;
   let answer: RawAnswer | undefined;
   let responseBytes = 0;
+  let responseText: string | undefined;
   let failure: Failure | undefined;
   let secrets = request.secrets;
   try {
@@ -79,6 +83,7 @@ export async function exchange(
       return answer;
     }
     const text = await response.body.text();
+    responseText = text;
     responseBytes = Buffer.byteLength(text);
     secrets = [...request.secrets, ...(request.secretsInAnswer?.(text) ?? [])];
     for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
@@ -97,6 +102,8 @@ export async function exchange(
           });
     throw failure;
   } finally {
+    const sentBody = logBody(request.body, secrets, request.body ? Buffer.byteLength(request.body) : 0);
+    const answerBody = logBody(responseText, secrets, responseBytes);
     record(recorder, {
       id: randomUUID(),
       at: startedAt.toISOString(),
@@ -113,6 +120,13 @@ export async function exchange(
       // The profile's own key header names are secret by name, whatever they are called.
       requestHeaders: redactHeaders(request.headers, secrets, authHeaderNames(request.profile)),
       responseHeaders: answer ? redactHeaders(answer.headers, secrets, authHeaderNames(request.profile)) : {},
+      origin: request.url.origin,
+      authScheme: request.profile.authScheme,
+      credentialHeaders: [...(request.credentialHeaders ?? [])],
+      requestBody: sentBody.body,
+      responseBody: answerBody.body,
+      bodiesDropped: false,
+      processRefs: [...new Set([...sentBody.processRefs, ...answerBody.processRefs])],
     });
   }
 }

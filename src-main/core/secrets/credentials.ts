@@ -39,6 +39,12 @@ export interface CredentialVault extends CredentialSource {
   status(profileId: string): Promise<CredentialStatus>;
   /** For the API client only; throws an `unauthorized` Failure when none are stored. */
   get(profileId: string): Promise<Credentials>;
+  /**
+   * The user's choice, held for this session (main's memory, not a screen's state): keys set
+   * without saying otherwise are kept in memory only. Chosen where the keychain is missing.
+   */
+  sessionOnlyChoice(): boolean;
+  chooseSessionOnly(sessionOnly: boolean): void;
 }
 
 type Found = { credentials: Credentials; where: 'keychain' | 'session' } | null;
@@ -48,6 +54,7 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
   const session = createMemorySecretStore();
   // Read once per session: a locked keychain may prompt the user, so do not ask again on each call.
   const keychainCache = new Map<string, Promise<Credentials | null>>();
+  let sessionOnlyChoice = false;
 
   function readKeychain(profileId: string): Promise<Credentials | null> {
     const cached = keychainCache.get(profileId);
@@ -83,14 +90,19 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
   return {
     async set(profileId, input, options = {}) {
       const credentials = parseCredentials(input);
-      if (options.sessionOnly) {
+      if (options.sessionOnly ?? sessionOnlyChoice) {
         await session.set(profileId, encodeCredentials(credentials));
         // An older key of this profile in the keychain would come back after a restart. The
         // keychain may well be down (the usual reason to choose session-only): then it cannot.
         await deleteFromKeychain(profileId, true);
         return describe({ credentials, where: 'session' });
       }
-      await store.set(profileId, encodeCredentials(credentials));
+      try {
+        await store.set(profileId, encodeCredentials(credentials));
+      } catch (error) {
+        if (!(error instanceof Failure && error.error.code === 'keychain_unavailable')) throw error;
+        throw notStored(error, await find(profileId).catch(() => null));
+      }
       keychainCache.set(profileId, Promise.resolve(credentials));
       await session.delete(profileId);
       return describe({ credentials, where: 'keychain' });
@@ -119,7 +131,23 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
         );
       return { ...found.credentials };
     },
+    sessionOnlyChoice: () => sessionOnlyChoice,
+    chooseSessionOnly(sessionOnly) {
+      sessionOnlyChoice = sessionOnly;
+    },
   };
+}
+
+/**
+ * The keychain refused a new key: say that it was not stored, which key (if any) is still in use,
+ * and how to keep the new one anyway, so no one believes the new key took.
+ */
+function notStored(error: Failure, kept: Found): Failure {
+  const still = kept
+    ? `the key ending in ${keyHint(kept.credentials.apiKey)} is still the one in use${kept.where === 'session' ? ' for this session' : ''}.`
+    : 'this profile has no key stored.';
+  // The keychain's sentence first (why, and the session-only way out), then what it means here.
+  return new Failure('keychain_unavailable', `${error.message} The new key was not stored; ${still}`);
 }
 
 function describe(found: Found): CredentialStatus {

@@ -11,6 +11,7 @@ import { FormView } from './form-view';
 import { RawView } from './raw-view';
 import { TreeView } from './tree-view';
 import { CallError } from '../../components/call-error';
+import { ProgressLine } from '../../components/progress-line';
 
 /** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
 export function DocumentViewer({
@@ -22,8 +23,10 @@ export function DocumentViewer({
   document: Pick<DocumentSummary, 'documentId' | 'filename'>;
   onClose: () => void;
 }) {
-  const [remote, reload] = useRemote('documents.get', { profileId, documentId: document.documentId });
-  const slow = useSlow(remote.status === 'loading', 300);
+  const [remote, reload, progress] = useRemote('documents.get', {
+    profileId,
+    documentId: document.documentId,
+  });
   const [gone, setGone] = useState<CallFailure | null>(null);
   const documentRef = remote.status === 'ready' ? remote.value.documentRef : null;
   const onFailure = useCallback((error: CallFailure) => setGone(error), []);
@@ -46,13 +49,9 @@ export function DocumentViewer({
 
   return (
     <Dialog title={document.filename} onClose={onClose} wide>
-      {remote.status === 'loading' &&
-        (slow ? (
-          <div role="status" className="progress">
-            <progress aria-label="Decoding document" />
-            <span>Decoding {document.filename}…</span>
-          </div>
-        ) : null)}
+      {remote.status === 'loading' && (
+        <ProgressLine progress={progress} label={`Opening ${document.filename}…`} />
+      )}
       {remote.status === 'error' && <CallError error={remote.error} onRetry={reload} />}
       {gone && (
         <CallError error={gone}>
@@ -71,19 +70,6 @@ export function DocumentViewer({
       )}
     </Dialog>
   );
-}
-
-function useSlow(active: boolean, afterMs: number): boolean {
-  const [slow, setSlow] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setSlow(true), afterMs);
-    return () => {
-      clearTimeout(timer);
-      setSlow(false);
-    };
-  }, [active, afterMs]);
-  return slow;
 }
 
 function DocumentBody({

@@ -15,6 +15,8 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
   const [remote, reload] = useRemote('inbox.settings', { profileId });
   // Held here, outside the cache and the form (remounted on every save), and only until dismissed.
   const [generated, setGenerated] = useState<{ name: string; secret: string } | null>(null);
+  // The outcome of the last save, held here too: the form is remounted by the save it reports.
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
   if (remote.status !== 'ready') {
     return remote.status === 'error' ? <CallError error={remote.error} onRetry={reload} /> : null;
   }
@@ -27,6 +29,8 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
         key={JSON.stringify(remote.value)}
         settings={remote.value}
         profileId={profileId}
+        message={message}
+        onMessage={setMessage}
         // The reply is the settings as saved: keep them instead of asking again, without the secret.
         onSaved={({ generatedSecret, ...saved }) => {
           if (generatedSecret !== null && saved.sharedHeader) {
@@ -42,10 +46,14 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
 function ReceiverForm({
   settings,
   profileId,
+  message,
+  onMessage: setMessage,
   onSaved,
 }: {
   settings: InboxSettingsView;
   profileId: string;
+  message: FormMessageValue | null;
+  onMessage: (message: FormMessageValue | null) => void;
   onSaved: (settings: InboxSettingsView) => void;
 }) {
   const [enabled, setEnabled] = useState(settings.enabled);
@@ -57,7 +65,6 @@ function ReceiverForm({
   const [maxDeliveries, setMaxDeliveries] = useState(String(settings.limits.maxDeliveries));
   const [maxMiB, setMaxMiB] = useState(String(settings.limits.maxBytes / (1024 * 1024)));
   const [perSecond, setPerSecond] = useState(String(settings.limits.perSecond));
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -101,7 +108,7 @@ function ReceiverForm({
   }
 
   return (
-    <details className="panel" open={!settings.enabled}>
+    <details className="panel" open={!settings.enabled || message !== null}>
       <summary>
         <strong>Receiver</strong>{' '}
         {settings.enabled ? <span className="badge">On</span> : <span className="badge">Off</span>}

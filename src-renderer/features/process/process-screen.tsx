@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentSummary, Process, Step } from '../../../src-shared/api';
 import type { ProfileView } from '../../../src-shared/profile';
 import { CallError } from '../../components/call-error';
+import { ProgressLine } from '../../components/progress-line';
 import { Tabs } from '../../components/tabs';
 import { setRemote, useRemote } from '../../lib/cache';
 import { api } from '../../lib/api';
@@ -29,7 +30,7 @@ export function ProcessScreen({
   onOpenDocument: (document: DocumentSummary) => void;
 }) {
   const profileId = useNavigation((state) => state.profileId);
-  const [remote, reload] = useProcessLookup(profileId, lookup);
+  const [remote, reload, progress] = useProcessLookup(profileId, lookup);
   const [history] = useRemote('history.list', profileId ? { profileId } : null);
   const [tab, setTab] = useState('steps');
 
@@ -57,9 +58,9 @@ export function ProcessScreen({
       );
     }
     return (
-      <p className="muted" role="status" aria-busy="true">
-        Opening {lookup}…
-      </p>
+      <div className="screen">
+        <ProgressLine progress={progress} label={`Opening ${lookup}…`} />
+      </div>
     );
   }
 

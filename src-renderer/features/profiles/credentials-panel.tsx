@@ -10,12 +10,10 @@ import { api } from '../../lib/api';
  */
 export function CredentialsPanel({
   profile,
-  sessionOnly,
   onChanged,
   onDiscover,
 }: {
   profile: ProfileView;
-  sessionOnly: boolean;
   onChanged: () => void;
   /** Offered when the connection test meets a 404: the paths may be other than the defaults. */
   onDiscover?: () => void;
@@ -38,7 +36,7 @@ export function CredentialsPanel({
       profileId: profile.id,
       apiKey,
       apiSecret,
-      sessionOnly,
+      // No sessionOnly: main applies the session's choice (profiles.keepForSession).
     });
     setBusy(false);
     if (!result.ok) {

@@ -23,7 +23,6 @@ export function ProfilesScreen() {
   const readDescription = useDiscovery((state) => state.read);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [sessionOnly, setSessionOnly] = useState(false);
   const [error, setError] = useState<CallFailure | null>(null);
   const value = list.status === 'ready' ? list.value : list.status === 'loading' ? list.previous : undefined;
   const profiles = value?.profiles ?? [];
@@ -31,6 +30,18 @@ export function ProfilesScreen() {
   const keychainWaiting = value?.keychain.state === 'waiting';
   const made = profiles.find((profile) => profile.id === added);
   const active = profiles.find((profile) => profile.id === activeId);
+  // Held by main for the session, so leaving this screen (or reloading) does not reset it.
+  // The box follows the click at once; main's answer (then the list) confirms it.
+  const [choosing, setChoosing] = useState<boolean | null>(null);
+  const sessionOnly = choosing ?? value?.keychain.sessionOnly ?? false;
+
+  async function chooseSessionOnly(choice: boolean) {
+    setChoosing(choice);
+    const result = await api.profiles.keepForSession({ sessionOnly: choice });
+    if (!result.ok) setError(result.error);
+    await load();
+    setChoosing(null);
+  }
 
   // While a system prompt is open, look again every few seconds so the banner goes once answered.
   useEffect(() => {
@@ -76,7 +87,7 @@ export function ProfilesScreen() {
             <input
               type="checkbox"
               checked={sessionOnly}
-              onChange={(event) => setSessionOnly(event.target.checked)}
+              onChange={(event) => void chooseSessionOnly(event.target.checked)}
             />
             Keep credentials for this session only (in memory until the console quits)
           </label>
@@ -173,7 +184,6 @@ export function ProfilesScreen() {
             <CredentialsPanel
               key={current.id + String(current.hasCredentials)}
               profile={current}
-              sessionOnly={sessionOnly}
               onChanged={() => {
                 // Another key may see other processes, or none: nothing read with the old one stays.
                 forgetProfile(current.id);

@@ -1,14 +1,17 @@
 import { useDeferredValue, useState } from 'react';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import { RemoteView } from '../../components/remote-view';
-import { formatBytes } from '../../lib/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { VirtualTable } from '../../components/virtual-table';
 import { useRequestPages } from './use-request-pages';
 import { Checkbox } from '../../components/checkbox';
+import { RequestDetail } from './request-detail';
+
+type StatusChoice = '' | '2xx' | '3xx' | '4xx' | '5xx' | 'none';
 
 const columns = {
   header: ['Time', 'Request', 'Status', 'Duration', 'Size'],
-  grid: '11rem minmax(12rem, 3fr) 7rem 6rem 6rem',
+  grid: '13rem minmax(12rem, 3fr) 6rem 7rem 6rem',
 };
 
 /** The last 1,000 calls to services, newest first, a page at a time as it scrolls; a row opens its (redacted) detail. */
@@ -16,11 +19,15 @@ export function RequestsScreen({ profileId }: { profileId: string | null }) {
   const [onlyProfile, setOnlyProfile] = useState(true);
   const [text, setText] = useState('');
   const [onlyErrors, setOnlyErrors] = useState(false);
+  const [process, setProcess] = useState('');
+  const [status, setStatus] = useState<StatusChoice>('');
   const [selected, setSelected] = useState<string | null>(null);
   const filter = useDeferredValue({
     ...(onlyProfile && profileId ? { profileId } : {}),
     ...(text.trim() ? { text: text.trim() } : {}),
     ...(onlyErrors ? { onlyFailures: true } : {}),
+    ...(process.trim() ? { process: process.trim() } : {}),
+    ...(status ? { status } : {}),
   });
   const { remote, entries, reload, loadMore } = useRequestPages(filter);
 
@@ -42,6 +49,31 @@ export function RequestsScreen({ profileId }: { profileId: string | null }) {
         <label className="inline-field">
           <span>Filter</span>
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
+        </label>
+        <label className="inline-field">
+          <span>Process</span>
+          <input
+            type="search"
+            placeholder="id or reference"
+            value={process}
+            onChange={(event) => setProcess(event.target.value)}
+          />
+        </label>
+        <label className="inline-field">
+          <span>Status</span>
+          {/* Named on its own: a label's text would include the chosen option's. */}
+          <select
+            aria-label="Status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusChoice)}
+          >
+            <option value="">Any</option>
+            <option value="2xx">2xx success</option>
+            <option value="3xx">3xx redirect</option>
+            <option value="4xx">4xx refused</option>
+            <option value="5xx">5xx service error</option>
+            <option value="none">No answer</option>
+          </select>
         </label>
       </div>
       <RemoteView
@@ -89,7 +121,7 @@ function RequestRow({
       <div role="row" className={`virtual-table-row${open ? ' selected' : ''}`}>
         <div role="cell">
           <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
-            {entry.at.replace('T', ' ').slice(0, 19)}
+            {formatDateTime(entry.at)}
           </button>
         </div>
         <div role="cell">
@@ -105,46 +137,9 @@ function RequestRow({
       </div>
       {open && (
         <div role="row" className="virtual-table-detail">
-          <div role="cell">
-            <dl className="facts">
-              <dt>Operation</dt>
-              <dd>{entry.operation}</dd>
-              <dt>Attempt</dt>
-              <dd>{entry.attempt}</dd>
-              <dt>Sizes</dt>
-              <dd>
-                sent {formatBytes(entry.requestBytes)}, received {formatBytes(entry.responseBytes)}
-              </dd>
-              {entry.errorCode && (
-                <>
-                  <dt>Error</dt>
-                  <dd>{entry.errorCode}</dd>
-                </>
-              )}
-            </dl>
-            <div className="two-columns">
-              <HeaderTable title="Request headers" headers={entry.requestHeaders} />
-              <HeaderTable title="Response headers" headers={entry.responseHeaders} />
-            </div>
-          </div>
+          <RequestDetail entry={entry} />
         </div>
       )}
     </>
-  );
-}
-
-function HeaderTable({ title, headers }: { title: string; headers: Record<string, string> }) {
-  return (
-    <table className="table compact" aria-label={title}>
-      <caption>{title}</caption>
-      <tbody>
-        {Object.entries(headers).map(([name, value]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -19,6 +19,13 @@ function entry(n: number, extra: Partial<RequestLogEntry> = {}): RequestLogEntry
     attempt: 1,
     requestHeaders: {},
     responseHeaders: {},
+    origin: 'http://127.0.0.1:8080',
+    authScheme: 'headers',
+    credentialHeaders: [],
+    requestBody: null,
+    responseBody: null,
+    bodiesDropped: false,
+    processRefs: [],
     ...extra,
   };
 }
@@ -129,5 +136,39 @@ describe('request log', () => {
     original.requestHeaders['x-api-key'] = 'late';
     log.list()[0]!.requestHeaders.accept = 'changed';
     expect(log.list()[0]!.requestHeaders).toEqual({ accept: 'application/json' });
+  });
+
+  it('finds a process by either name, its reference learned from an answer', () => {
+    const log = createRequestLog(10);
+    const id = '6f1c2d3e-0000-4000-8000-000000000001';
+    log.record(
+      entry(1, { path: '/open-api/processes/external-reference/FT-000003', processRefs: [id, 'FT-000003'] }),
+    );
+    log.record(entry(2, { method: 'POST', path: `/open-api/processes/${id}/notes` }));
+    log.record(entry(3, { path: '/open-api/processes/external-reference/FT-000030' }));
+    expect(log.list({ process: 'ft-000003' }).map((e) => e.id)).toEqual(['r2', 'r1']);
+    expect(log.list({ process: id }).map((e) => e.id)).toEqual(['r2', 'r1']);
+    expect(log.list({ process: 'FT-000030' }).map((e) => e.id)).toEqual(['r3']);
+  });
+
+  it('filters by status class, no answer included', () => {
+    const log = createRequestLog(10);
+    log.record(entry(1, { status: 201 }));
+    log.record(entry(2, { status: 404 }));
+    log.record(entry(3, { status: null, errorCode: 'timeout' }));
+    log.record(entry(4, { status: 503, errorCode: 'server_error' }));
+    expect(log.list({ status: '4xx' }).map((e) => e.id)).toEqual(['r2']);
+    expect(log.list({ status: 'none' }).map((e) => e.id)).toEqual(['r3']);
+    expect(log.list({ status: '2xx' }).map((e) => e.id)).toEqual(['r1']);
+  });
+
+  it('lets the oldest bodies go past its memory budget, and says so on those entries', () => {
+    const log = createRequestLog(10, 250);
+    const body = (n: number) => ({ text: String(n).repeat(100), bytes: 100, truncated: false });
+    for (let n = 1; n <= 4; n += 1) log.record(entry(n, { responseBody: body(n) }));
+    const kept = log.list();
+    expect(kept.map((e) => e.bodiesDropped)).toEqual([false, false, true, true]);
+    expect(kept[3]!.responseBody).toBeNull();
+    expect(kept[0]!.responseBody?.text).toBe('4'.repeat(100));
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { askedWithProfile, cacheKey, createRemoteCache } from '../../../../src-renderer/lib/remote-cache';
+import {
+  askedWithProfile,
+  cacheKey,
+  cancelledByUser,
+  createRemoteCache,
+} from '../../../../src-renderer/lib/remote-cache';
 import type { Result } from '../../../../src-shared/result';
 
 /** A fetcher whose answers the test releases one by one, in any order. */
@@ -176,5 +181,45 @@ describe('forgetting a profile', () => {
       status: 'ready',
       value: { tenant: 'new' },
     });
+  });
+
+  const entry = (cache: ReturnType<typeof createRemoteCache>, call: string, key: unknown) =>
+    cache.store.getState().entries[cacheKey(call, key)]?.remote;
+
+  it('cancels a first read at once with a calm Cancelled result, and asks main to stop it', async () => {
+    const { fetcher, pending } = controlledFetcher();
+    const cancelled: string[] = [];
+    const ids = ['r1', 'r2'];
+    const cache = createRemoteCache(
+      fetcher,
+      (_call, requestId) => cancelled.push(requestId),
+      () => ids.shift()!,
+    );
+    const input = { profileId: 'p1', processId: 'a' };
+    cache.watch('processes.get', input);
+    cache.cancel('processes.get', input);
+    expect(cancelled).toEqual(['r1']);
+    expect(entry(cache, 'processes.get', input)).toEqual({ status: 'error', error: cancelledByUser });
+    // The answer main gives for the aborted request changes nothing.
+    pending[0]!.answer({ ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } });
+    await settle();
+    expect(entry(cache, 'processes.get', input)).toEqual({ status: 'error', error: cancelledByUser });
+    // Retry is a new request with its own id.
+    void cache.fetch('processes.get', input);
+    pending[1]!.answer({ ok: true, value: { name: 'one' } });
+    await settle();
+    expect(entry(cache, 'processes.get', input)).toEqual({ status: 'ready', value: { name: 'one' } });
+  });
+
+  it('cancels a refresh back to the value shown before it', async () => {
+    const { fetcher, pending } = controlledFetcher();
+    const cache = createRemoteCache(fetcher, () => {});
+    const input = { profileId: 'p1', processId: 'a' };
+    cache.watch('processes.get', input);
+    pending[0]!.answer({ ok: true, value: { name: 'one' } });
+    await settle();
+    void cache.fetch('processes.get', input);
+    cache.cancel('processes.get', input);
+    expect(entry(cache, 'processes.get', input)).toEqual({ status: 'ready', value: { name: 'one' } });
   });
 });

@@ -137,3 +137,32 @@ describe('credential vault', () => {
     expect(keyHint('a')).toBeNull();
   });
 });
+
+describe('the session-only choice and a keychain that refuses a key', () => {
+  it('holds the choice for the session: a key set without saying where stays in memory', async () => {
+    const { store, state } = countingStore();
+    state.down = true;
+    const vault = createCredentialVault({ store });
+    vault.chooseSessionOnly(true);
+    expect(vault.sessionOnlyChoice()).toBe(true);
+    await expect(vault.set('p1', { apiKey: key, apiSecret: secret })).resolves.toMatchObject({
+      credentialStore: 'session',
+      keyHint: '7f3a',
+    });
+  });
+
+  it('says the new key was not stored and which key stays in use', async () => {
+    const { store, state } = countingStore();
+    const vault = createCredentialVault({ store });
+    await vault.set('p1', { apiKey: key, apiSecret: secret }, { sessionOnly: true });
+    state.down = true;
+    const refused = await vault.set('p1', { apiKey: 'other-key-0000', apiSecret: 'other' }).catch((e) => e);
+    expect(refused).toBeInstanceOf(Failure);
+    expect((refused as Failure).error).toMatchObject({ code: 'keychain_unavailable' });
+    expect((refused as Failure).message).toMatch(/^The OS keychain is not available \(it is locked\)\./);
+    expect((refused as Failure).message).toContain(
+      'The new key was not stored; the key ending in 7f3a is still the one in use for this session.',
+    );
+    expect(await vault.get('p1')).toEqual({ apiKey: key, apiSecret: secret });
+  });
+});

@@ -1,0 +1,60 @@
+import type { RequestLogEntry } from './logs';
+import { isSecretHeaderName, redacted } from './redaction';
+
+/**
+ * A logged request as a curl command to run again by hand. Credentials are never in it: the
+ * headers that carried the profile's credentials get shell variables instead (`$API_KEY`,
+ * `$API_SECRET`, `$ACCESS_TOKEN`), under the header names the request used, and any other secret
+ * header a variable named after it; the user sets them in their own shell.
+ */
+
+/** The shell variables a copied command expects, by auth scheme. */
+export const curlPlaceholders = {
+  apiKey: '$API_KEY',
+  apiSecret: '$API_SECRET',
+  accessToken: '$ACCESS_TOKEN',
+} as const;
+
+type CurlSource = Pick<
+  RequestLogEntry,
+  'method' | 'origin' | 'path' | 'requestHeaders' | 'credentialHeaders' | 'authScheme' | 'requestBody'
+>;
+
+/** The command, one option per line; the body as logged (redacted, masked, maybe cut: it says so). */
+export function curlCommand(entry: CurlSource): string {
+  const credentials = new Set(entry.credentialHeaders.map((name) => name.toLowerCase()));
+  const lines = [`curl -X ${entry.method} ${singleQuoted(entry.origin + entry.path)}`];
+  for (const [name, value] of Object.entries(entry.requestHeaders)) {
+    if (name.toLowerCase() === 'content-length' || name.toLowerCase() === 'host') continue;
+    const placeholder = credentials.has(name.toLowerCase())
+      ? credentialPlaceholder(entry.authScheme, name)
+      : value === redacted || isSecretHeaderName(name)
+        ? `$${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
+        : null;
+    // Double quotes let the shell put the variable in; the rest is quoted as it is.
+    lines.push(
+      placeholder === null ? `-H ${singleQuoted(`${name}: ${value}`)}` : `-H "${name}: ${placeholder}"`,
+    );
+  }
+  if (entry.requestBody) {
+    const note = entry.requestBody.truncated ? ' # the log kept only the start of this body' : '';
+    lines.push(`--data-raw ${singleQuoted(entry.requestBody.text)}${note}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+function credentialPlaceholder(scheme: RequestLogEntry['authScheme'], header: string): string {
+  switch (scheme) {
+    case 'headers':
+      return /secret/i.test(header) ? curlPlaceholders.apiSecret : curlPlaceholders.apiKey;
+    case 'basic':
+      return `Basic $(printf '%s:%s' "${curlPlaceholders.apiKey}" "${curlPlaceholders.apiSecret}" | base64)`;
+    case 'bearer':
+      return `Bearer ${curlPlaceholders.accessToken}`;
+  }
+}
+
+/** POSIX single quotes: nothing inside is expanded; a quote is closed, escaped and reopened. */
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { curlCommand } from '../../../src-shared/curl';
+import { logBody, loggedBodyLimit } from '../../../src-shared/logged-body';
+import { confidentialMask } from '../../../src-shared/logs';
+import { redacted } from '../../../src-shared/redaction';
+
+describe('a body as the request log keeps it', () => {
+  it('is pretty-printed, cleaned of secrets and masks confidential values', () => {
+    const sent = JSON.stringify({
+      fields: [
+        { code: 'NINO', value: 'AB123456C', confidential: true },
+        { code: 'OUTCOME', value: 'Accepted', confidential: false },
+      ],
+      echo: 'key-1234-secret',
+    });
+    const { body } = logBody(sent, ['key-1234-secret']);
+    expect(body?.text).toContain('\n  "fields": [');
+    expect(body?.text).toContain(`"value": "${confidentialMask}"`);
+    expect(body?.text).toContain('"value": "Accepted"');
+    expect(body?.text).not.toContain('AB123456C');
+    expect(body?.text).toContain(redacted);
+    expect(body?.truncated).toBe(false);
+  });
+
+  it('is cut at the limit and says so, with the whole size', () => {
+    const big = 'x'.repeat(loggedBodyLimit * 3);
+    const { body } = logBody(big, [], big.length);
+    expect(body).toEqual({ text: 'x'.repeat(loggedBodyLimit), bytes: big.length, truncated: true });
+  });
+
+  it('names the process an answer carries, by id and reference', () => {
+    const answer = JSON.stringify({ process: { processId: 'p-1', externalReference: 'FT-000003' } });
+    expect(logBody(answer, []).processRefs).toEqual(['p-1', 'FT-000003']);
+    expect(logBody(undefined, [])).toEqual({ body: null, processRefs: [] });
+  });
+});
+
+describe('copy as curl', () => {
+  const entry = {
+    method: 'POST',
+    origin: 'https://tenant.example',
+    path: '/open-api/processes/1/notes',
+    requestHeaders: {
+      accept: 'application/json',
+      'x-api-key': redacted,
+      'x-api-secret': redacted,
+      cookie: redacted,
+    },
+    credentialHeaders: ['x-api-key', 'x-api-secret'],
+    authScheme: 'headers' as const,
+    requestBody: { text: `{\n  "contents": "It's done"\n}`, bytes: 24, truncated: false },
+  };
+
+  it('puts shell variables where credentials went, under the header names used', () => {
+    const curl = curlCommand(entry);
+    expect(curl).toContain(`curl -X POST 'https://tenant.example/open-api/processes/1/notes'`);
+    expect(curl).toContain('-H "x-api-key: $API_KEY"');
+    expect(curl).toContain('-H "x-api-secret: $API_SECRET"');
+    expect(curl).toContain('-H "cookie: $COOKIE"');
+    expect(curl).toContain(`-H 'accept: application/json'`);
+    expect(curl).toContain(`--data-raw '{\n  "contents": "It'\\''s done"\n}'`);
+    expect(curl).not.toContain(redacted);
+  });
+
+  it('builds Basic and Bearer values from the variables', () => {
+    const basic = curlCommand({
+      ...entry,
+      authScheme: 'basic',
+      requestHeaders: { Authorization: redacted },
+      credentialHeaders: ['authorization'],
+    });
+    expect(basic).toContain(`-H "Authorization: Basic $(printf '%s:%s' "$API_KEY" "$API_SECRET" | base64)"`);
+    const bearer = curlCommand({
+      ...entry,
+      authScheme: 'bearer',
+      requestHeaders: { authorization: redacted },
+      credentialHeaders: ['authorization'],
+    });
+    expect(bearer).toContain('-H "authorization: Bearer $ACCESS_TOKEN"');
+  });
+});
