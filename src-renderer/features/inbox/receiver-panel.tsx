@@ -73,7 +73,7 @@ function ReceiverForm({
         ok: false,
         error: {
           code: 'invalid_input',
-          message: 'The reply body must be a JSON object, e.g. {"BackOfficeReference": "BO-1042"}.',
+          message: 'The reply body must be a JSON object, e.g. {"caseReference": "BO-1042"}.',
         },
       });
       return;
