@@ -1,5 +1,6 @@
 import { calls, type CallName, type ValidInput } from '../src-shared/contract';
 import { describeIssues } from '../src-shared/input-errors';
+import { plainIssueMessage } from '../src-shared/issue-messages';
 import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
@@ -47,7 +48,8 @@ export async function dispatch(
 ): Promise<Result<unknown>> {
   if (!Object.hasOwn(calls, name)) return fail('unknown_call', `There is no call named "${name}".`);
   const callName = name as CallName;
-  const parsed = calls[callName].input.safeParse(rawInput ?? {});
+  // Issues a schema leaves unworded get the same sentences as in the renderer's forms.
+  const parsed = calls[callName].input.safeParse(rawInput ?? {}, { error: plainIssueMessage });
   if (!parsed.success) {
     return fail('invalid_input', describeIssues(parsed.error.issues, rawInput));
   }
