@@ -1,6 +1,7 @@
 import { requestId as requestIdSchema } from '../src-shared/call-spec';
 import { calls, type CallName, type ValidInput } from '../src-shared/contract';
 import { describeIssues } from '../src-shared/input-errors';
+import { plainIssueMessage } from '../src-shared/issue-messages';
 import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
 import { Failure } from './core/failure';
@@ -55,7 +56,7 @@ export async function dispatch(
   if (requestId !== undefined && !requestIdSchema.safeParse(requestId).success) {
     return fail('invalid_input', 'The request id must be a UUID, one per request.');
   }
-  const parsed = calls[callName].input.safeParse(input);
+  const parsed = calls[callName].input.safeParse(input, { error: plainIssueMessage });
   if (!parsed.success) {
     return fail('invalid_input', describeIssues(parsed.error.issues, rawInput));
   }

@@ -22,6 +22,14 @@ const labels: Record<string, string> = {
   contents: 'Note:',
   csv: 'CSV',
   text: 'pasted text',
+  connectMs: 'Connect timeout:',
+  headersMs: 'Headers timeout:',
+  bodyIdleMs: 'Body idle timeout:',
+  overallMs: 'Overall deadline:',
+  delayMs: 'Reply delay:',
+  maxDeliveries: 'Deliveries kept:',
+  maxBytes: 'MiB kept:',
+  perSecond: 'Deliveries a second:',
 };
 
 /** The sentence for one issue; `input` (the raw call input) lets a field row be named by its code. */
@@ -40,16 +48,30 @@ export function describeIssue(issue: Issue, input?: unknown): string {
     const label = labels[first];
     return sentence(label.endsWith(':') ? `${label} ${issue.message}` : `The ${label} ${issue.message}`);
   }
+  // A nested input the forms name (a timeout, a receiver cap) is named as the form names it.
+  const last = String(issue.path.at(-1) ?? '');
+  if (labels[last]?.endsWith(':')) return sentence(`${labels[last]} ${issue.message}`);
   const where = issue.path.map(String).join('.');
   return sentence(where ? `${where}: ${issue.message}` : issue.message);
 }
 
-/** Every issue's sentence (at most five), for one error message. */
+/** Every issue's sentence (at most five, each once), for one error message. */
 export function describeIssues(issues: readonly Issue[], input?: unknown): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => describeIssue(issue, input))
-    .join(' ');
+  // One input can fail two checks with one sentence (a range says both "whole" and "at most").
+  const sentences = new Set(issues.map((issue) => describeIssue(issue, input)));
+  return [...sentences].slice(0, 5).join(' ');
+}
+
+/**
+ * A form's way of putting a label before a message: "Connect timeout" + "enter a number…" ->
+ * "Connect timeout: enter a number…"; "must…"/"is…" read on without the colon; a message that
+ * names its subject already ("Name is required") stays as written.
+ */
+export function labelled(label: string | undefined, message: string): string {
+  if (!label || !/^[a-z0-9]/.test(message)) return message;
+  const bare = label.replace(/:$/, '');
+  if (message.startsWith('must') || message.startsWith('is ')) return `${bare} ${message}`;
+  return `${bare}: ${message}`;
 }
 
 /** `fieldId` + 'must be a GUID…' -> 'Field id must be a GUID…'; a message naming its key stays. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DescriptionRecord } from './discovery';
+import { wholeNumber } from './number-inputs';
 
 /**
  * A profile: one tenant (or the local reference service) the console talks to, with how to
@@ -116,10 +117,10 @@ export const baseUrlSchema = z
 
 /** Per-profile timeouts in milliseconds. */
 export const timeoutsSchema = z.object({
-  connectMs: z.number().int().min(500).max(60_000).default(5_000),
-  headersMs: z.number().int().min(1_000).max(300_000).default(15_000),
-  bodyIdleMs: z.number().int().min(1_000).max(300_000).default(30_000),
-  overallMs: z.number().int().min(1_000).max(600_000).default(60_000),
+  connectMs: wholeNumber(500, 60_000, 'milliseconds').default(5_000),
+  headersMs: wholeNumber(1_000, 300_000, 'milliseconds').default(15_000),
+  bodyIdleMs: wholeNumber(1_000, 300_000, 'milliseconds').default(30_000),
+  overallMs: wholeNumber(1_000, 600_000, 'milliseconds').default(60_000),
 });
 export type Timeouts = z.output<typeof timeoutsSchema>;
 

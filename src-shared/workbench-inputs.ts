@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './number-inputs';
 import { walkStage } from './walk';
 
 /** Inputs of the integration workbench's calls (inbox, walk, test forms), used by contract.ts. */
@@ -10,13 +11,20 @@ const profileId = z.string().uuid('must be a profile id');
  * below them a rehearsal would refuse its own service, above them a flood could fill the disk.
  */
 export const inboxLimitsSchema = z.strictObject({
-  maxDeliveries: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1,000,000'),
-  maxBytes: z
-    .number()
-    .int()
-    .min(64 * 1024, 'must be at least 64 KiB (65536)')
-    .max(4 * 1024 ** 3, 'must be at most 4 GiB'),
-  perSecond: z.number().int().min(1, 'must be at least 1').max(100_000, 'must be at most 100,000'),
+  maxDeliveries: wholeNumber(1, 1_000_000, 'deliveries', {
+    tooSmall: 'must be at least 1',
+    tooBig: 'must be at most 1,000,000',
+  }),
+  // Sent in bytes, typed in MiB: the range sentence gives it in the form's unit.
+  maxBytes: wholeNumber(64 * 1024, 4 * 1024 ** 3, 'MiB', {
+    shown: { min: '0.0625', max: '4,096' },
+    tooSmall: 'must be at least 64 KiB (65536)',
+    tooBig: 'must be at most 4 GiB',
+  }),
+  perSecond: wholeNumber(1, 100_000, 'deliveries a second', {
+    tooSmall: 'must be at least 1',
+    tooBig: 'must be at most 100,000',
+  }),
 });
 
 /** `inbox.configure`: a change to a profile's receiver; `sharedHeader: null` clears it. */
@@ -37,7 +45,7 @@ export const inboxConfigureInput = z
             z.literal(503),
           ])
           .optional(),
-        delayMs: z.number().int().min(0).max(60_000).optional(),
+        delayMs: wholeNumber(0, 60_000, 'milliseconds').optional(),
         body: z.record(z.string(), z.unknown()).optional(),
       })
       .strict()

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { labelled } from '../../src-shared/input-errors';
 
 /** A form's problems by the path of the input they belong to, e.g. `fields.0.code`. */
 export type FormProblems = Map<string, string>;
@@ -21,9 +22,12 @@ export function formProblems(
   for (const issue of parsed.error.issues) {
     const path = issue.path.map(String).join('.');
     if (problems.has(path)) continue;
-    const label = labels[String(issue.path.at(-1) ?? '')];
-    const message = issue.message;
-    problems.set(path, label && /^[a-z]/.test(message) ? `${label} ${message}` : message);
+    problems.set(path, labelled(labels[String(issue.path.at(-1) ?? '')], issue.message));
   }
   return problems;
+}
+
+/** A number typed as text: blank is NaN (not 0, as `Number('')` would make it), so it is refused. */
+export function typedNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calls, type CallInput, type CallName, type ValidInput } from '../../src-shared/contract';
 import { describeIssues } from '../../src-shared/input-errors';
+import { plainIssueMessage } from '../../src-shared/issue-messages';
 
 type WithoutProfile<T> = Omit<T, 'profileId'>;
 
@@ -22,7 +23,7 @@ export function valid<N extends CallName>(
     ...(oneIntentPerCall.has(name) ? { intentId: randomUUID() } : {}),
     ...input,
   };
-  const parsed = calls[name].input.safeParse(raw);
+  const parsed = calls[name].input.safeParse(raw, { error: plainIssueMessage });
   if (!parsed.success) throw new Error(describeIssues(parsed.error.issues, raw));
   const { profileId: _profileId, ...rest } = parsed.data as ValidInput<N> & { profileId?: string };
   return rest as WithoutProfile<ValidInput<N>>;

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { InboxSettingsView } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
+import { inboxConfigureInput } from '../../../src-shared/workbench-inputs';
 import { api } from '../../lib/api';
+import { formProblems, typedNumber } from '../../lib/form-validation';
 import { setRemote, useRemote } from '../../lib/cache';
 import { CallError } from '../../components/call-error';
 import { FormMessage, type FormMessageValue } from '../../components/form-message';
@@ -9,6 +11,18 @@ import { Checkbox } from '../../components/checkbox';
 import { GeneratedSecret, RefusalNote } from './receiver-notices';
 
 const statuses = [200, 201, 202, 204, 400, 500, 503] as const;
+
+/** The inputs as this form names them. */
+const labels = {
+  delayMs: 'Reply delay',
+  maxDeliveries: 'Deliveries kept',
+  maxBytes: 'MiB kept',
+  perSecond: 'Deliveries a second',
+  name: 'Shared header name',
+  secret: 'Shared header secret',
+};
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** The profile's receiver: on or off, where the service should post, and the reply it gives. */
 export function ReceiverPanel({ profileId }: { profileId: string }) {
@@ -80,7 +94,7 @@ function ReceiverForm({
         ok: false,
         error: {
           code: 'invalid_input',
-          message: 'The reply body must be a JSON object, e.g. {"BackOfficeReference": "BO-1042"}.',
+          message: 'The reply body must be a JSON object, e.g. {"caseReference": "BO-1042"}.',
         },
       });
       return;
@@ -90,17 +104,24 @@ function ReceiverForm({
         ? { name: headerName.trim(), secret: headerSecret }
         : undefined
       : null;
-    const result = await api.inbox.configure({
+    const input = {
       profileId,
       enabled,
-      reply: { status, delayMs: Number(delayMs), body: parsedBody as Record<string, unknown> },
+      reply: { status, delayMs: typedNumber(delayMs), body: parsedBody as Record<string, unknown> },
       limits: {
-        maxDeliveries: Number(maxDeliveries),
-        maxBytes: Math.round(Number(maxMiB) * 1024 * 1024),
-        perSecond: Number(perSecond),
+        maxDeliveries: typedNumber(maxDeliveries),
+        maxBytes: Math.round(typedNumber(maxMiB) * 1024 * 1024),
+        perSecond: typedNumber(perSecond),
       },
       ...(sharedHeader !== undefined ? { sharedHeader } : {}),
-    });
+    };
+    // Checked here with the contract's schema, so each sentence names the input as this form does.
+    const problems = [...formProblems(inboxConfigureInput, input, labels).values()];
+    if (problems.length > 0) {
+      setMessage({ ok: false, error: { code: 'invalid_input', message: problems.map(sentence).join(' ') } });
+      return;
+    }
+    const result = await api.inbox.configure(input);
     setMessage(
       result.ok ? { ok: true, text: 'Receiver settings saved.' } : { ok: false, error: result.error },
     );

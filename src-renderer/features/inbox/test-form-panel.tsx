@@ -1,35 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { FormMessage, type FormMessageValue } from '../../components/form-message';
-
-type FormCode = 'report-fly-tipping' | 'bulky-waste';
-
-const samples: Record<FormCode, Record<string, string>> = {
-  'report-fly-tipping': {
-    FirstName: 'Ada',
-    LastName: 'Lovelace',
-    Email: 'ada@example.org',
-    Mobile: '07700 900123',
-    AddressLine1: '12 Station Road',
-    PostCode: 'M1 1AA',
-    RequestSpecifics: 'Mattress and bin bags dumped by the bus stop',
-    RequestLocation: 'Bus stop, Station Road',
-  },
-  'bulky-waste': {
-    FirstName: 'Alan',
-    LastName: 'Turing',
-    Email: 'alan@example.org',
-    AddressLine1: '3 Hollymeade',
-    PostCode: 'SK9 5LU',
-    RequestSpecifics: 'One sofa and a fridge',
-  },
-};
+import { sampleAccount, samples, type FormCode } from './test-form-samples';
 
 /** "Submit a test form": starts the whole chain (process, document, REST API step) in one click. */
 export function TestFormPanel({ profileId, live }: { profileId: string; live: boolean }) {
   const [formCode, setFormCode] = useState<FormCode>('report-fly-tipping');
   const [answers, setAnswers] = useState<Record<string, string>>(samples['report-fly-tipping']);
-  const [account, setAccount] = useState({ accountId: 'ACC-1001', reference: 'C-1001', name: 'Alan Turing' });
+  // The service takes an account id only in GUID format, so the sample is one.
+  const [account, setAccount] = useState(sampleAccount);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const needsAccount = formCode === 'bulky-waste';

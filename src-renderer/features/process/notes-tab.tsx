@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Note, Process } from '../../../src-shared/api';
+import { noteInputSchema, type Note, type Process } from '../../../src-shared/api';
 import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
@@ -9,6 +9,9 @@ import { VirtualList } from '../../components/virtual-list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Checkbox } from '../../components/checkbox';
+import { LengthCounter } from '../../components/length-counter';
+import { formProblems } from '../../lib/form-validation';
+import { limits } from '../../../src-shared/limits';
 
 /** Notes newest first, and the form that adds one (author: the profile's API key name). */
 export function NotesTab({
@@ -67,6 +70,7 @@ function AddNoteForm({
   onCheckProcess: () => void;
 }) {
   const [contents, setContents] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState('');
@@ -80,9 +84,13 @@ function AddNoteForm({
   // One idempotency key per intent: a retry after a failure is the same note, not a second one.
   const intent = useRef<{ id: string; sent: string | null }>({ id: crypto.randomUUID(), sent: null });
 
+  const tooLong = formProblems(noteInputSchema, { contents }, { contents: 'Note' }).get('contents');
+  const overLimit = contents.trim().length > limits.noteContents;
+
   function review(event: FormEvent) {
     event.preventDefault();
-    if (contents.trim()) setReviewing(true);
+    if (overLimit) box.current?.focus();
+    else if (contents.trim()) setReviewing(true);
   }
 
   async function submit(asNew = false) {
@@ -117,6 +125,8 @@ function AddNoteForm({
     setVisible(false);
     setTyped('');
     onAdded(result.value);
+    // The next note starts where the last one was written.
+    box.current?.focus();
   }
 
   return (
@@ -124,15 +134,22 @@ function AddNoteForm({
       <label className="field">
         <span>Note</span>
         <textarea
+          ref={box}
           value={contents}
           rows={3}
           readOnly={reviewing}
+          aria-invalid={overLimit ? true : undefined}
+          aria-describedby="note-length"
           onChange={(event) => {
             setContents(event.target.value);
             setError(null);
           }}
         />
       </label>
+      {/* Outside the label, so the box's name stays "Note". */}
+      <LengthCounter id="note-length" length={contents.trim().length} limit={limits.noteContents}>
+        {overLimit ? tooLong : undefined}
+      </LengthCounter>
       <Checkbox checked={visible} onChange={(checked) => !reviewing && setVisible(checked)}>
         Visible to linked accounts
       </Checkbox>

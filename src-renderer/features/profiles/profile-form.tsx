@@ -9,6 +9,8 @@ import {
   type ProfileView,
 } from '../../../src-shared/profile';
 import { TextField } from '../../components/text-field';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
+import { formProblems, typedNumber } from '../../lib/form-validation';
 import { api } from '../../lib/api';
 import { AuthHeaderFields, authHeadersInput, type AuthHeaderDraft } from './auth-header-fields';
 import { EndpointTable } from './endpoint-table';
@@ -62,10 +64,10 @@ function toInput(draft: Draft, id: string | undefined) {
     proxy:
       draft.proxyMode === 'url' ? { mode: 'url' as const, url: draft.proxyUrl } : { mode: draft.proxyMode },
     timeouts: {
-      connectMs: Number(draft.timeouts.connectMs),
-      headersMs: Number(draft.timeouts.headersMs),
-      bodyIdleMs: Number(draft.timeouts.bodyIdleMs),
-      overallMs: Number(draft.timeouts.overallMs),
+      connectMs: typedNumber(draft.timeouts.connectMs),
+      headersMs: typedNumber(draft.timeouts.headersMs),
+      bodyIdleMs: typedNumber(draft.timeouts.bodyIdleMs),
+      overallMs: typedNumber(draft.timeouts.overallMs),
     },
     endpoints: Object.fromEntries(
       Object.entries(draft.endpoints).filter(([, endpoint]) => endpoint && endpoint.path.trim()),
@@ -73,17 +75,22 @@ function toInput(draft: Draft, id: string | undefined) {
   };
 }
 
+/** The inputs as the form names them, for sentences that need a subject. */
+const labels = {
+  name: 'Name',
+  baseUrl: 'Base URL',
+  keyName: 'API key name',
+  caFile: 'Custom CA file',
+  url: 'Proxy URL',
+  connectMs: 'Connect timeout',
+  headersMs: 'Headers timeout',
+  bodyIdleMs: 'Body idle timeout',
+  overallMs: 'Overall deadline',
+};
+
 /** Field path → first message, from the same schema main validates with. */
 function validate(draft: Draft, id: string | undefined): Map<string, string> {
-  const parsed = profileInputSchema.safeParse(toInput(draft, id));
-  const errors = new Map<string, string>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.map(String).join('.');
-      if (!errors.has(key)) errors.set(key, issue.message);
-    }
-  }
-  return errors;
+  return formProblems(profileInputSchema, toInput(draft, id), labels);
 }
 
 /** Creates or edits a profile with inline validation; the endpoint map sits under "Advanced". */
@@ -111,7 +118,10 @@ export function ProfileForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (errors.size > 0) return;
+    if (errors.size > 0) {
+      focusFirstProblem(event.currentTarget as HTMLFormElement);
+      return;
+    }
     setSaving(true);
     const result = await api.profiles.save({
       ...toInput(draft, profile?.id),

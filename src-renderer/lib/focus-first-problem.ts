@@ -1,0 +1,12 @@
+/**
+ * After a failed save, moves focus to the form's first input marked invalid (opening a collapsed
+ * section that holds it), once the marks are rendered.
+ */
+export function focusFirstProblem(form: HTMLFormElement) {
+  requestAnimationFrame(() => {
+    const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const section = first?.closest('details');
+    if (section) section.open = true;
+    first?.focus();
+  });
+}
