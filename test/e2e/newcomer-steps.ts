@@ -21,6 +21,15 @@ export async function openProcess(page: Page, reference: string): Promise<void> 
 }
 
 /** Opens FT-000003, reads its form document, adds a note, completes the step with review, sees the audit. */
+/** Writes a note on the open process's Notes tab and sends it from its review. */
+export async function addNote(page: Page, text: string): Promise<void> {
+  await page.getByRole('tab', { name: /Notes/ }).click();
+  await page.getByLabel('Note', { exact: true }).fill(text);
+  // A note is sent from its review only.
+  await page.getByRole('button', { name: 'Review note' }).click();
+  await page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Add note' }).click();
+}
+
 export async function newcomerJourney(page: Page, shot: (name: string) => Promise<unknown> = async () => {}) {
   await expectConsoleReady(page);
   await openProcess(page, 'FT-000003');
@@ -40,11 +49,7 @@ export async function newcomerJourney(page: Page, shot: (name: string) => Promis
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
 
-  await page.getByRole('tab', { name: /Notes/ }).click();
-  await page.getByLabel('Note', { exact: true }).fill('Back office checked the report.');
-  // A note is sent from its review only.
-  await page.getByRole('button', { name: 'Review note' }).click();
-  await page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Add note' }).click();
+  await addNote(page, 'Back office checked the report.');
   const note = page
     .getByRole('list', { name: 'Notes' })
     .getByRole('article')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src-sandbox/server';
 import { expect, test } from './fixtures';
-import { openProcess } from './newcomer-steps';
+import { addNote, openProcess } from './newcomer-steps';
 import { createProfile, lookUp, setCredentials } from './profile-steps';
 
 /** A reference service of this spec's own, so the test knows the key that must never show. */
@@ -39,9 +39,7 @@ test('the request log keeps bodies, copies a request as curl without its secrets
   await lookUp(page, 'FT-999999');
   await expect(page.getByRole('alert')).toBeVisible();
   await openProcess(page, 'FT-000003');
-  await page.getByRole('tab', { name: /Notes/ }).click();
-  await page.getByLabel('Note', { exact: true }).fill('Checked in the request log.');
-  await page.getByRole('button', { name: 'Add note' }).click();
+  await addNote(page, 'Checked in the request log.');
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Checked in the request log.');
 
   await page
