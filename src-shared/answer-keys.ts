@@ -38,7 +38,22 @@ export function pascalKeys(value: unknown): unknown {
   return fold(value, (key) => key.charAt(0).toUpperCase() + key.slice(1), []);
 }
 
+/**
+ * The deepest nesting folded. The API's answers are a few levels deep; a hostile or broken answer
+ * nested thousands of levels would overflow the stack here, an exception no caller expects.
+ */
+export const maxKeyDepth = 64;
+
+/** A body nested deeper than {@link maxKeyDepth}: no answer of this API is. */
+export class AnswerTooDeep extends Error {
+  constructor() {
+    super(`the answer is nested more than ${maxKeyDepth} levels deep`);
+    this.name = 'AnswerTooDeep';
+  }
+}
+
 function fold(value: unknown, rename: (key: string) => string, path: (string | number)[]): unknown {
+  if (path.length > maxKeyDepth) throw new AnswerTooDeep();
   if (Array.isArray(value)) return value.map((item, index) => fold(item, rename, [...path, index]));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

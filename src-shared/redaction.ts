@@ -122,7 +122,21 @@ export function redactBody(text: string, secrets: readonly string[]): string {
   }
   // Most answers hold no secret: look first without building anything, rebuild only when needed.
   const forms = secretForms(secrets);
-  if (!holdsAny(parsed, forms)) return clean;
+  try {
+    if (!holdsAny(parsed, forms)) return clean;
+    return rebuilt(parsed, clean, secrets);
+  } catch (error) {
+    // Nested deeper than the stack can walk: its escaped strings cannot be checked for a secret,
+    // so none of it is kept (no answer of this API is that deep).
+    if (error instanceof RangeError) return tooDeepToCheck;
+    throw error;
+  }
+}
+
+/** What stands for a body too deeply nested to check for secrets (it is not JSON, on purpose). */
+export const tooDeepToCheck = '[an answer nested too deeply to check for secrets; not kept]';
+
+function rebuilt(parsed: unknown, clean: string, secrets: readonly string[]): string {
   let found = false;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {

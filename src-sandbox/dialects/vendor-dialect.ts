@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { camelKeys, KeySpellingConflict, pascalKeys } from '../../src-shared/answer-keys';
+import { AnswerTooDeep, camelKeys, KeySpellingConflict, pascalKeys } from '../../src-shared/answer-keys';
 import { ApiError } from '../domain/api-error';
 import { vendorDescription } from './vendor-openapi';
 import { targetOf, vendorDescriptionPath } from './vendor-routes';
@@ -35,6 +35,9 @@ export async function installVendorDialect(app: FastifyInstance): Promise<void> 
       request.body = camelKeys(request.body);
       done();
     } catch (error) {
+      if (error instanceof AnswerTooDeep) {
+        return done(new ApiError(400, 'invalid_request', `The request body is too deep: ${error.message}.`));
+      }
       if (!(error instanceof KeySpellingConflict)) return done(error as Error);
       done(new ApiError(400, 'ambiguous_key', `The request body spells a key two ways: ${error.message}.`));
     }

@@ -216,13 +216,16 @@ export function createHttp(deps: HttpDependencies): Http {
           return parseAnswer(request.schema, answer.text, request.profile, operationWords[request.operation]);
         } catch (parseError) {
           // The service said yes in a shape we cannot read: for a change that means it may well
-          // have happened, so it must be read back rather than reported as failed.
+          // have happened, so it must be read back rather than reported as failed. Only an empty
+          // or JSON answer counts as the service's own yes (the vendor documents `{}`); an HTML
+          // page may be a catch-all in front of the API, so a completed step found afterwards
+          // must still carry this change's values to count as this change.
           if (isGet || !(parseError instanceof ClientFailure)) throw parseError;
           throw new ClientFailure(
             'bad_response',
             parseError.message,
             { status: answer.status },
-            { ambiguous: true, accepted: true },
+            { ambiguous: true, accepted: isJsonOrEmpty(answer.text) },
           );
         }
       });
@@ -256,5 +259,16 @@ function newToken(text: string): string[] {
     return typeof token === 'string' && token.length > 0 ? [token] : [];
   } catch {
     return [];
+  }
+}
+
+/** Whether a 2xx answer is empty or JSON of any shape: the API's own "accepted" answers. */
+function isJsonOrEmpty(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

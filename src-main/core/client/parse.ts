@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { camelKeys, KeySpellingConflict } from '../../../src-shared/answer-keys';
+import { AnswerTooDeep, camelKeys, KeySpellingConflict } from '../../../src-shared/answer-keys';
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
 
@@ -30,6 +30,12 @@ export function parseAnswer<S extends z.ZodType>(
   try {
     json = camelKeys(raw);
   } catch (error) {
+    if (error instanceof AnswerTooDeep) {
+      throw new ClientFailure(
+        'bad_response',
+        `The service's answer to ${operation}: ${error.message}. ${advice}`,
+      );
+    }
     if (!(error instanceof KeySpellingConflict)) throw error;
     const where = error.path.length === 0 ? '' : ` at "${formatPath(error.path)}"`;
     throw new ClientFailure(

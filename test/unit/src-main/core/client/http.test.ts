@@ -314,3 +314,64 @@ describe('API client over HTTP', () => {
     expect(failure.message).not.toContain('dbus');
   });
 });
+
+describe('a change answered 2xx without a readable result', () => {
+  const stepA = '0b7c6a1e-4d3f-4b2a-9e8d-7c6b5a4f3e21';
+  const intentId = '5d7a9f0e-2c4b-4e6a-8f1d-3b5c7e9a1f20';
+
+  /** A service whose completion answers `body`; a colleague's completion lands meanwhile. */
+  async function completedByColleague(body: string, contentType: string) {
+    let completed = false;
+    const { client, profile } = await setup((request, response) => {
+      if (request.method === 'POST') {
+        completed = true;
+        response.writeHead(200, { 'content-type': contentType });
+        return void response.end(body);
+      }
+      json(
+        response,
+        200,
+        processBody(id, [step(stepA, 'Back office assessment', completed ? '2026-06-03T10:00:00' : null)], {
+          // The colleague's completion: other values than the ones this console sends.
+          fields: completed
+            ? [{ code: 'OUTCOME', value: 'Rejected', name: 'Outcome', fieldId: id, fieldType: 'Text' }]
+            : [],
+        }),
+      );
+    });
+    return client.completeStep(
+      profile.id,
+      valid('steps.complete', {
+        processId: id,
+        stepId: stepA,
+        fields: [{ name: 'Outcome', value: 'Accepted', fieldId: id, code: 'OUTCOME' }],
+        intentId,
+      }),
+    );
+  }
+
+  it('does not claim a colleague completion as its own when an HTML page said 200', async () => {
+    const failure = await failureOf(completedByColleague('<html>Welcome</html>', 'text/html'));
+    expect(failure.error.code).not.toBe('bad_response');
+    expect(failure.message).toContain('not with the field values this console sent');
+  });
+
+  it('counts a completed step as its own after the API answered {} (the vendor documents it)', async () => {
+    const result = await completedByColleague('{}', 'application/json');
+    expect(result.completedStep.stepId).toBe(stepA);
+  });
+
+  it.each([
+    [500, 'nested more than 64 levels deep'],
+    // Deeper than the stack can walk: nothing of it can be checked for secrets, none of it is kept.
+    [200_000, 'is not valid JSON'],
+  ])('reports an answer nested %i levels deep as bad_response, not a crash', async (depth, words) => {
+    const { client, profile } = await setup((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('['.repeat(depth) + ']'.repeat(depth));
+    });
+    const failure = await failureOf(client.getProcess(profile.id, id));
+    expect(failure.message).toContain(words);
+    expect(failure.error.code).toBe('bad_response');
+  });
+});
