@@ -66,21 +66,33 @@ function prefixOf(
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   let serverPath = '';
+  let url: string | null = null;
+  let from = descriptionUrl;
   if (typeof document.swagger === 'string') {
-    serverPath = text(document.basePath) ?? '';
+    // basePath is a path on the host, read like a server URL: a missing leading slash is added
+    // (and leading slashes folded, so it cannot name another host); its query is left out below.
+    const basePathText = text(document.basePath);
+    url = basePathText === null ? null : `/${basePathText.replace(/^\/+/, '')}`;
+    from = base.origin;
   } else if (Array.isArray(document.servers) && isObject(document.servers[0])) {
     const server = document.servers[0];
-    let url = text(server.url) ?? '/';
     const variables = isObject(server.variables) ? server.variables : {};
-    url = url.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    url = (text(server.url) ?? '/').replace(/\{(\w+)\}/g, (whole, name: string) => {
       const variable = variables[name];
       return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
     });
+  }
+  if (url !== null) {
     try {
-      const resolved = new URL(url, descriptionUrl);
+      const resolved = new URL(url, from);
       if (resolved.origin !== base.origin) {
         notes.push(
           `The description names its server as ${resolved.origin}, not ${base.origin}; the paths are read relative to the profile's base URL.`,
+        );
+      }
+      if (resolved.search || resolved.hash) {
+        notes.push(
+          `The description's server path "${url}" carries "${resolved.search}${resolved.hash}", which was left out of the endpoint paths.`,
         );
       }
       serverPath = decodeURI(resolved.pathname);

@@ -1,5 +1,5 @@
 import type { AuthFinding, AuthSetting } from '../../../src-shared/discovery';
-import { defaultAuthHeaders } from '../../../src-shared/profile';
+import { authHeadersSchema, defaultAuthHeaders } from '../../../src-shared/profile';
 import type { DescriptionDocument } from './described-operations';
 
 /**
@@ -63,13 +63,8 @@ export function readAuth(
       offered.push(`${type || 'unknown'} scheme "${name}"`);
     }
   }
-  if (keyHeaders.length > 0) {
-    const headers = headerPair(keyHeaders, current);
-    offers.unshift({
-      setting: { scheme: 'headers', headers },
-      words: `API keys in the headers ${[headers.key, headers.secret].filter(Boolean).join(' and ')}`,
-    });
-  }
+  const headers = keyHeaders.length > 0 ? headerOffer(keyHeaders, current, reasons) : null;
+  if (headers) offers.unshift(headers);
   const distinct = offers.filter(
     (offer, index) => offers.findIndex((other) => other.setting.scheme === offer.setting.scheme) === index,
   );
@@ -102,11 +97,44 @@ export function readAuth(
 }
 
 /**
- * One or two API-key headers: the one naming a secret is the secret's. Names equal to the
- * profile's but for case are kept as they are (header names are case-insensitive).
+ * The headers offer, or null (with the reason) when the names could not be saved in the profile:
+ * the profile's own schema judges them, so discovery never proposes what profiles.save refuses.
+ */
+function headerOffer(found: string[], current: AuthSetting, reasons: string[]): Offer | null {
+  // Two schemes may name the same header; names are case-insensitive.
+  const names = found.filter(
+    (name, index) => found.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index,
+  );
+  if (names.length > 2) {
+    reasons.push(
+      `it also names the API-key header${names.length > 3 ? 's' : ''} ${names.slice(2).join(', ')}, which the console cannot send: it sends a key and at most one secret`,
+    );
+  }
+  const pair = headerPair(names.slice(0, 2), current);
+  const parsed = authHeadersSchema.safeParse(pair);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const role = issue.path[0] === 'secret' ? 'secret' : 'key';
+      const name = pair[role];
+      reasons.push(
+        `the header names are left as they are: the description sends the ${role} in ${name}, which ${issue.message}`,
+      );
+    }
+    return null;
+  }
+  const headers = parsed.data;
+  return {
+    setting: { scheme: 'headers', headers },
+    words: `API keys in the headers ${[headers.key, headers.secret].filter(Boolean).join(' and ')}`,
+  };
+}
+
+/**
+ * One or two API-key headers: of two, the one naming a secret is the secret's; one alone is the
+ * key's. Names equal to the profile's but for case are kept as they are (case-insensitive).
  */
 function headerPair(names: string[], current: AuthSetting): AuthSetting['headers'] {
-  const secret = names.find((name) => /secret|password/i.test(name)) ?? (names.length > 1 ? names[1]! : null);
+  const secret = names.length < 2 ? null : (names.find((name) => /secret|password/i.test(name)) ?? names[1]!);
   const key = names.find((name) => name !== secret) ?? names[0]!;
   const keep = (found: string | null, now: string | null) =>
     found !== null && now !== null && found.toLowerCase() === now.toLowerCase() ? now : found;
