@@ -10,7 +10,8 @@ import type {
 import type { ValidInput } from '../../../src-shared/contract';
 import type { ApiClient } from '../client/api-client';
 import { Failure } from '../failure';
-import type { AuditWriter, CredentialSource, ProfileSource } from '../ports';
+import type { AuditLog } from '../audit/audit-log';
+import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
@@ -29,7 +30,8 @@ export interface BatchServiceDependencies {
   client: ApiClient;
   profiles: ProfileSource;
   credentials: CredentialSource;
-  audit: AuditWriter;
+  /** Written like a single change; read when a crashed run is settled (recover-row.ts). */
+  audit: Pick<AuditLog, 'intent' | 'outcome' | 'list'>;
   /** The inbox's deliveries, for a batch made from them. */
   deliveries: DeliverySource;
   emit(progress: BatchProgress): void;

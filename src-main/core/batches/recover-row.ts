@@ -53,12 +53,31 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
           ? { contents: entry.action.contents, visibleToAccounts: entry.action.visibleToAccounts }
           : null,
     });
-    await recordEarlierSend(
-      { audit: context.audit, now: context.now, readBackDelayMs: 0 },
-      intent,
-      process.processId,
-      message,
+    // The run may have written the audit's outcome (or only its intent) before it stopped: the
+    // change is then recorded once, not a second time under the same Idempotency-Key.
+    const earlier = (await context.audit.list({ processId: process.processId, action: intent.action })).find(
+      (record) => record.intent.idempotencyKey === intent.idempotencyKey,
     );
+    if (!earlier) {
+      await recordEarlierSend(
+        { audit: context.audit, now: context.now, readBackDelayMs: 0 },
+        intent,
+        process.processId,
+        message,
+      );
+    } else if (!earlier.outcome) {
+      await context.audit.outcome({
+        kind: 'outcome',
+        actionId: earlier.intent.actionId,
+        at: context.now().toISOString(),
+        outcome: 'succeeded',
+        status: null,
+        errorCode: null,
+        message,
+        attempts: 0,
+        processId: process.processId,
+      });
+    }
     context.journal.settle(entry, 'done', message);
     return settled;
   }

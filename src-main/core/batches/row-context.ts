@@ -4,7 +4,7 @@ import type { Profile } from '../../../src-shared/profile';
 import type { ApiClient } from '../client/api-client';
 import { ClientFailure, isAmbiguous } from '../client/client-failure';
 import { Failure } from '../failure';
-import type { AuditWriter } from '../ports';
+import type { AuditLog } from '../audit/audit-log';
 import type { BatchJournal } from './batch-journal';
 import type { BatchStore } from './batch-store';
 import type { Lane } from './lane';
@@ -18,7 +18,8 @@ export interface RowContext {
   client: ApiClient;
   store: BatchStore;
   journal: BatchJournal;
-  audit: AuditWriter;
+  /** Written like a single change; read when a crashed run is settled (recover-row.ts). */
+  audit: Pick<AuditLog, 'intent' | 'outcome' | 'list'>;
   now: () => Date;
   /** Where reads go before they are committed together. */
   reads: ReadBuffer;
