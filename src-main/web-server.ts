@@ -44,7 +44,8 @@ const contentTypes: Record<string, string> = {
 /**
  * Serves the renderer and the handler table on 127.0.0.1 only. The bridge is `POST /bridge/<call>`
  * with `Authorization: Bearer <token>`; the token is random per start and reaches the page only in
- * the URL fragment, which browsers never send to a server. Host and Origin are checked on every
+ * the URL fragment, which browsers never send to a server (the page keeps it for the tab and takes
+ * it out of the address bar: src-renderer/lib/console-token.ts). Host and Origin are checked on every
  * request so another site (or a DNS-rebound name) cannot drive the console.
  */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {

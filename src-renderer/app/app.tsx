@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AuditScreen } from '../features/audit/audit-screen';
 import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
 import { ProfilesScreen } from '../features/profiles/profiles-screen';
@@ -8,13 +8,17 @@ import { StartProcessScreen } from '../features/start-process/start-process-scre
 import { useInbox } from '../features/inbox/inbox-store';
 import { CallError } from '../components/call-error';
 import { api } from '../lib/api';
-import { invalidate } from '../lib/cache';
+import { cache, invalidate } from '../lib/cache';
+import { formatRoute, routeOf } from '../lib/console-address';
+import { useBridgeAccess } from '../lib/console-token';
 import { useNavigation } from '../lib/navigation';
+import { useAddressNotice, useAddressSync } from './address-sync';
 import { CommandPalette } from './command-palette';
 import { HomeScreen } from './home-screen';
 import { InboxRoute } from './inbox-route';
 import { ProcessRoute } from './process-route';
 import { SandboxStatusLine } from './sandbox-status-line';
+import { TokenNeeded } from './token-needed';
 import { WalkRoute } from './walk-route';
 import { Sidebar } from './sidebar';
 import { useAppInfo } from './use-app-info';
@@ -28,11 +32,18 @@ export function App() {
   const screen = useNavigation((state) => state.screen);
   const profile = useCurrentProfile();
   const [palette, setPalette] = useState(false);
+  const access = useBridgeAccess((state) => state.access);
+  const tokenGeneration = useBridgeAccess((state) => state.tokenGeneration);
+  useAddressSync();
 
+  const loadedWith = useRef(tokenGeneration);
   useEffect(() => {
+    // A new token (a URL pasted into this tab): what the old one was refused is asked again.
+    if (loadedWith.current !== tokenGeneration) cache.forget(() => true);
+    loadedWith.current = tokenGeneration;
     void loadInfo();
     void loadProfiles();
-  }, [loadInfo, loadProfiles]);
+  }, [loadInfo, loadProfiles, tokenGeneration]);
 
   // Deliveries arrive while the user is anywhere; the inbox list stays current.
   const received = useInbox((store) => store.received);
@@ -65,6 +76,7 @@ export function App() {
     if (ready) performance.mark('app-ready');
   }, [ready]);
 
+  if (access === 'missing' || access === 'refused') return <TokenNeeded access={access} />;
   const live = profile?.environment === 'live';
   return (
     <div className={live ? 'frame frame-live' : 'frame'} data-app-ready={ready ? 'true' : undefined}>
@@ -77,6 +89,7 @@ export function App() {
       <main className="content" id="main">
         <SandboxStatusLine />
         {info.status === 'error' && <CallError error={info.error} onRetry={() => void loadInfo()} />}
+        <AddressNotice />
         {screen.name === 'home' && <HomeScreen />}
         {screen.name === 'process' &&
           (profile ? <ProcessRoute lookup={screen.lookup} profile={profile} /> : <NoProfile />)}
@@ -90,6 +103,18 @@ export function App() {
       </main>
       {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>
+  );
+}
+
+/** What opening a link said, while the user stays where it led. */
+function AddressNotice() {
+  const notice = useAddressNotice((state) => state.notice);
+  const here = useNavigation((state) => formatRoute(routeOf(state.screen, state.profileId)));
+  if (!notice || notice.at !== here) return null;
+  return (
+    <p role="status" className={notice.live ? 'warning-box' : 'info-box'}>
+      {notice.text}
+    </p>
   );
 }
 

@@ -1,3 +1,4 @@
+import { CallError } from '../components/call-error';
 import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
 import { useNavigation } from '../lib/navigation';
 import { useAppInfo } from './use-app-info';
@@ -8,6 +9,7 @@ export function HomeScreen() {
   const profiles = useProfiles((state) => state.list);
   const info = useAppInfo((state) => state.state);
   const go = useNavigation((state) => state.go);
+  const loadProfiles = useProfiles((state) => state.load);
   return (
     <div className="screen home">
       <h1>Process Console</h1>
@@ -25,6 +27,8 @@ export function HomeScreen() {
           </button>{' '}
           with your tenant’s base URL and API key.
         </p>
+      ) : profiles.status === 'error' ? (
+        <CallError error={profiles.error} onRetry={() => void loadProfiles()} />
       ) : (
         <p className="muted">Loading profiles…</p>
       )}

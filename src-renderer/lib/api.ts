@@ -1,6 +1,7 @@
 import type { Api } from '../../src-shared/contract';
 import { createApi } from '../../src-shared/bridge';
 import type { Result } from '../../src-shared/result';
+import { consoleToken, noteAccess, takeTokenFromAddress, watchTokenInAddress } from './console-token';
 import { createEventStream } from './event-stream';
 
 declare global {
@@ -12,11 +13,14 @@ declare global {
 
 /**
  * The browser shell's transport: `POST /bridge/<call>` with the start token. The token arrives in
- * the URL fragment, is kept in memory only and removed from the address bar at once.
+ * the URL fragment and is kept for the tab (src-renderer/lib/console-token.ts); each call presents
+ * the latest, so a token pasted later serves the calls after it.
  */
-function webTransport(token: string | null): (name: string, input: unknown) => Promise<Result<unknown>> {
+function webTransport(): (name: string, input: unknown) => Promise<Result<unknown>> {
   return async (name, input) => {
+    const token = consoleToken();
     if (!token) {
+      noteAccess('missing', token);
       return {
         ok: false,
         error: {
@@ -38,7 +42,13 @@ function webTransport(token: string | null): (name: string, input: unknown) => P
         error: { code: 'network', message: 'The console process is not answering; is it still running?' },
       };
     }
+    // 403: a page the shell does not serve (another host or origin); its answer says which.
+    if (response.status === 403) {
+      noteAccess('refused', token);
+      return (await response.json()) as Result<unknown>;
+    }
     if (response.status === 401) {
+      noteAccess('refused', token);
       return {
         ok: false,
         error: {
@@ -47,6 +57,7 @@ function webTransport(token: string | null): (name: string, input: unknown) => P
         },
       };
     }
+    noteAccess('granted', token);
     return (await response.json()) as Result<unknown>;
   };
 }
@@ -55,7 +66,7 @@ function webTransport(token: string | null): (name: string, input: unknown) => P
 export const api: Api = window.api ?? webApi();
 
 function webApi(): Api {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return createApi(webTransport(token), createEventStream(token));
+  takeTokenFromAddress();
+  watchTokenInAddress();
+  return createApi(webTransport(), createEventStream(consoleToken));
 }
