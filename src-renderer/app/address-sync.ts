@@ -92,6 +92,8 @@ function goHome(text: string): void {
 /** A new screen becomes a new history entry; the same one (a re-render, a reload) does not. */
 function writeAddress(state: { screen: Screen; profileId: string | null }): void {
   const target = formatRoute(routeOf(state.screen, state.profileId));
+  // A link's notice is about where the link led; once the user moves on it has said its piece.
+  if (useAddressNotice.getState().notice?.at !== target) useAddressNotice.setState({ notice: null });
   const shown = parseAddress(window.location.hash).route;
   const current = shown.ok ? formatRoute(shown.value) : window.location.hash;
   if (target === current) return;
