@@ -71,7 +71,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       return refuse(response, 403, 'forbidden', 'Requests from other sites are refused.');
     }
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const path = pathOf(request.url ?? '/');
+    if (path === null) return refuse(response, 404, 'not_found', 'Not found.');
     if (path === '/bridge-events') return handleEvents(request, response);
     if (path.startsWith('/bridge/')) return handleBridge(request, response, path.slice(8));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -174,6 +175,18 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The path of a request target. Read against the origin as a string: `new URL('//', base)` would
+ * take a doubled slash (a mistyped `http://127.0.0.1:<port>//`) for a host and throw.
+ */
+function pathOf(target: string): string | null {
+  try {
+    return new URL(`http://127.0.0.1${target.startsWith('/') ? target : `/${target}`}`).pathname;
+  } catch {
+    return null;
+  }
 }
 
 function securityHeaders(): Record<string, string> {

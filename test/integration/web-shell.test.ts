@@ -152,6 +152,10 @@ describe('browser shell', () => {
     const escape = await request(`http://127.0.0.1:${shell.port}/..%2f..%2fetc%2fpasswd`);
     expect(escape.statusCode).toBe(404);
     await escape.body.dump();
+    // A doubled slash (a mistyped address) is a page not found, not a failure of the console.
+    const doubled = await request(`http://127.0.0.1:${shell.port}//`);
+    expect(doubled.statusCode).toBe(404);
+    await doubled.body.dump();
   });
 
   it('listens on 127.0.0.1 only', async () => {
