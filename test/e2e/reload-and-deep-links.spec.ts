@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 import { createProfile } from './profile-steps';
@@ -51,11 +52,17 @@ test('a bad token gives one clear state, and pasting the printed URL recovers in
   await expect(page.getByText('Loading profiles…')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(page.url()).not.toContain('not-the-token');
+  await checkAccessibility(page, 'token refused');
 
   // The same document all along: the console recovers without a reload.
   await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+  // The event stream, stopped while refused, opens again with the new token.
+  const events = page.waitForResponse(
+    (response) => response.url().endsWith('/bridge-events') && response.status() === 200,
+  );
   await page.goto(consoleApp.url);
   await expectConsoleReady(page);
+  await events;
   await expect(page.getByText(refusal)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
   expect(page.url()).not.toContain('token');
@@ -92,6 +99,7 @@ test('a deep link opened in a fresh tab with the token opens the process on its 
   await fresh.goto(`${origin}/#/profiles/${otherId}/processes/FT-000003`);
   await expect(fresh.getByRole('combobox', { name: 'Profile', exact: true })).toHaveValue(otherId);
   await expect(fresh.getByRole('status').filter({ hasText: 'LIVE tenant' })).toBeVisible();
+  await checkAccessibility(fresh, 'deep link to a live profile');
   await fresh.close();
 });
 
