@@ -68,6 +68,23 @@ test('a bad token gives one clear state, and pasting the printed URL recovers in
   expect(page.url()).not.toContain('token');
 });
 
+test('a tab holding a stale token, pasted the printed URL, recovers on the process it showed', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expectConsoleReady(page);
+  await openProcess(page, 'FT-000003');
+  // As after a restart of the console: the tab still holds the token of the run before.
+  await page.evaluate(() => sessionStorage.setItem('process-console.token', 'from-the-run-before'));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText(refusal);
+
+  await page.goto(consoleApp.url);
+  await expect(page.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
+  expect(page.url()).toMatch(/#\/profiles\/[0-9a-f-]{36}\/processes\/FT-000003$/);
+});
+
 test('a deep link opened in a fresh tab with the token opens the process on its profile', async ({
   page,
   consoleApp,
