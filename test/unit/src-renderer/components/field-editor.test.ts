@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newRow, validateRows } from '../../../../../src-renderer/features/complete-step/field-editor';
-import { limits } from '../../../../../src-shared/limits';
+import { newRow, validateRows } from '../../../../src-renderer/components/field-editor';
+import { limits } from '../../../../src-shared/limits';
 
 const row = (code: string, value = 'Accepted') => newRow({ name: 'Outcome', code, value });
 
