@@ -130,7 +130,11 @@ export function BatchActionPanel({
             <>
               <label className="field">
                 <span>Step to complete</span>
-                <select value={stepName} onChange={(event) => setStepName(event.target.value)}>
+                <select
+                  aria-label="Step to complete"
+                  value={stepName}
+                  onChange={(event) => setStepName(event.target.value)}
+                >
                   {batch.counts.steps.map((step) => (
                     <option key={step.name} value={step.name}>
                       {step.name} ({step.count.toLocaleString('en')} rows)

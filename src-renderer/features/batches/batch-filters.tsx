@@ -41,6 +41,7 @@ export function BatchFilters({
       <label className="field">
         <span>Current step</span>
         <select
+          aria-label="Current step"
           value={filter.stepName ?? ''}
           onChange={(event) => set({ stepName: event.target.value || undefined })}
         >

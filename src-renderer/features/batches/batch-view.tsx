@@ -59,9 +59,11 @@ export function BatchView({
 
   return (
     <div className="screen batch-view">
-      <button type="button" className="link-button" onClick={onBack}>
-        ← All batches
-      </button>
+      <p>
+        <button type="button" className="link-button" onClick={onBack}>
+          ← All batches
+        </button>
+      </p>
       <RemoteView remote={table.remote} onRetry={table.reload} label="batch">
         {(page) => (
           <>
