@@ -82,7 +82,7 @@ export function BatchTable({
       label="Batch rows"
       items={rows}
       total={matching}
-      columns="2.2rem 1.2fr 1.3fr 0.8fr 1.6fr 1.3fr 1fr 0.7fr 1.2fr 1.5fr"
+      columns="2rem 0.9fr 1.1fr 0.9fr 1.5fr 1.5fr 1fr 0.7fr 0.7fr 1.7fr"
       header={header}
       estimateSize={44}
       getKey={(row) => String(row.rowNo)}
