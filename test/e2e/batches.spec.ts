@@ -124,3 +124,53 @@ test('a batch of 200 references is read, filtered, reviewed, confirmed on a live
   expect(lines).toHaveLength(201);
   expect(lines.filter((line) => line.includes(',done,'))).toHaveLength(atAssessment);
 });
+
+test('a batch from a CSV: a wrong column is refused with a sentence, the right one is read, renamed and deleted', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('A CSV or text file').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'cases.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('case,reference\r\n1,FT-000001\r\n2,FT-000002\r\n3,FT-000003\r\n'),
+  });
+  await expect(form).toContainText('The columns of cases.csv: case, reference');
+  await form.getByLabel('Column', { exact: true }).fill('ref');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await expect(form.getByRole('alert')).toContainText(
+    'The CSV has no column "ref"; its columns are "case", "reference". Choose one of them.',
+  );
+
+  await form.getByLabel('Column', { exact: true }).fill('reference');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  const made = form.getByRole('region', { name: 'Batch made' });
+  await expect(made.getByRole('status')).toContainText('with 3 processes');
+  await made.getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: 'Read 3 rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).toContainText('read');
+  await table.getByRole('checkbox', { name: 'Choose FT-000002' }).check();
+  await page.getByRole('button', { name: 'Re-read chosen rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).toContainText('read');
+
+  await page.getByRole('button', { name: '← All batches' }).click();
+  const list = page.getByRole('region', { name: 'Batches' });
+  const name = await list.getByRole('row').nth(1).getByRole('cell').first().textContent();
+  await list.getByRole('button', { name: `Rename ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Rename batch' }).getByLabel('Batch name').fill('Three cases');
+  await page.getByRole('dialog', { name: 'Rename batch' }).getByRole('button', { name: 'Save name' }).click();
+  await expect(list.getByRole('row').nth(1)).toContainText('Three cases');
+  await list.getByRole('button', { name: 'Delete Three cases' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete batch' })
+    .getByRole('button', { name: 'Delete batch' })
+    .click();
+  await expect(list).toContainText('No batches for this profile yet.');
+});

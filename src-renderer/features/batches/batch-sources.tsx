@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { parseCsv } from '../../../src-shared/csv-column';
 import { limits } from '../../../src-shared/limits';
 import { RemoteView } from '../../components/remote-view';
@@ -15,6 +15,7 @@ export type SourceChoice = { text: string } | { csv: string; column: string } | 
 export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | null) => void }) {
   const [file, setFile] = useState<{ name: string; text: string; columns: string[] | null } | null>(null);
   const [column, setColumn] = useState('');
+  const hints = useId();
 
   async function pick(picked: File | undefined) {
     if (!picked) return;
@@ -33,11 +34,13 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
       <label className="field">
         <span>File</span>
         <input
+          aria-label="File"
+          aria-describedby={`${hints}-file`}
           type="file"
           accept=".csv,.txt,text/csv,text/plain"
           onChange={(event) => void pick(event.target.files?.[0])}
         />
-        <span className="hint">
+        <span className="hint" id={`${hints}-file`}>
           A .csv takes one column (its first row names them); any other file is read line by line.
         </span>
       </label>
@@ -45,6 +48,8 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
         <label className="field">
           <span>Column</span>
           <input
+            aria-label="Column"
+            aria-describedby={`${hints}-column`}
             list="batch-csv-columns"
             value={column}
             onChange={(event) => {
@@ -57,7 +62,7 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
               <option key={name} value={name} />
             ))}
           </datalist>
-          <span className="hint">
+          <span className="hint" id={`${hints}-column`}>
             The columns of {file.name}: {file.columns.join(', ')}
           </span>
         </label>
