@@ -174,3 +174,43 @@ test('a batch from a CSV: a wrong column is refused with a sentence, the right o
     .click();
   await expect(list).toContainText('No batches for this profile yet.');
 });
+
+test('a batch from the inbox takes the profile’s deliveries, and a file over 16 MiB is refused with a sentence', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  const screens = page.getByRole('navigation', { name: 'Screens' });
+  await screens.getByRole('button', { name: 'Inbox' }).click();
+  await page.getByText('Submit a test form').click();
+  const testForm = page.getByRole('form', { name: 'Submit a test form' });
+  await testForm.getByRole('button', { name: 'Submit test form' }).click();
+  await expect(testForm.getByRole('status')).toContainText('started');
+  const reference = /(FT-\d+)/.exec((await testForm.getByRole('status').textContent())!)![1]!;
+
+  await screens.getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('A CSV or text file').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'huge.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(17 * 2 ** 20, 'FT-000001\n'),
+  });
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await expect(form.getByRole('alert')).toContainText('is larger than 16 MiB');
+
+  await form.getByLabel('The inbox').check();
+  // The embedded service's demo may have delivered before; every delivery of the profile is taken.
+  const take = form.getByRole('checkbox', { name: /^Take (this delivery|these \d+ deliveries)$/ });
+  const deliveries = Number(/\d+/.exec((await take.locator('..').textContent())!)?.[0] ?? '1');
+  await take.check();
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  const made = form.getByRole('region', { name: 'Batch made' });
+  await expect(made.getByRole('status')).toContainText(`with ${deliveries} process`);
+  await made.getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: /^Read \d+ rows?$/ }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Batch rows' }).getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('read');
+});

@@ -1,4 +1,5 @@
 import type { BatchCreated } from '../../../src-shared/batches';
+import { counted } from './batch-state';
 
 /** What the service made of the lines: kept, blank and duplicate lines dropped, bad lines with why. */
 export function BatchCreatedReport({ created, onOpen }: { created: BatchCreated; onOpen: () => void }) {
@@ -6,7 +7,7 @@ export function BatchCreatedReport({ created, onOpen }: { created: BatchCreated;
   return (
     <section aria-label="Batch made" className="notice-box">
       <p role="status">
-        Made “{created.batch.name}” with {accepted.toLocaleString('en')} processes.{' '}
+        Made “{created.batch.name}” with {counted(accepted, 'process', 'processes')}.{' '}
         {duplicates.toLocaleString('en')} duplicates and {blankLines.toLocaleString('en')} blank lines
         dropped; {rejectedCount.toLocaleString('en')} bad lines.
       </p>

@@ -5,7 +5,7 @@ import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
 import { useBatchProgress } from './batch-progress-store';
-import { jobText } from './batch-state';
+import { counted, jobText } from './batch-state';
 
 /**
  * Read / Pause / Resume / Cancel and the bar: done of total, rate and time left, from the
@@ -57,7 +57,7 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
       <div className="button-row">
         {status !== 'running' && status !== 'paused' && (
           <button type="button" disabled={unread === 0} onClick={() => void act(() => api.batches.read(id))}>
-            {unread === 0 ? 'All rows read' : `Read ${unread.toLocaleString('en')} rows`}
+            {unread === 0 ? 'All rows read' : `Read ${counted(unread, 'row', 'rows')}`}
           </button>
         )}
         {status === 'running' && (

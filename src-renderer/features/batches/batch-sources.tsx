@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { parseCsv } from '../../../src-shared/csv-column';
 import { limits } from '../../../src-shared/limits';
 import { RemoteView } from '../../components/remote-view';
+import { counted } from './batch-state';
 import { useRemote } from '../../lib/cache';
 
 /** What a file or the inbox gives `batches.create`: text, a CSV with its column, or delivery ids. */
@@ -131,7 +132,7 @@ function InboxCount({
           onChoice(event.target.checked ? { deliveryIds: ids } : null);
         }}
       />
-      Take these {count.toLocaleString('en')} deliveries
+      Take {count === 1 ? 'this delivery' : `these ${counted(count, 'delivery', 'deliveries')}`}
     </label>
   );
 }

@@ -65,6 +65,7 @@ export function NewBatchForm({
               onChange={() => {
                 setSource(value);
                 setChoice(null);
+                setError(null);
               }}
             />
             {label}
