@@ -114,6 +114,11 @@ export const batchSortKeys = [
   'action',
 ] as const;
 
+/** A batch completion's fields: a field id may be `{processId}`, each row's own process id (any GUID is a valid fieldId). */
+export const batchFieldsInput = fieldsInput(
+  fieldInputSchema.extend({ fieldId: z.union([guid, z.literal('{processId}')]) }),
+);
+
 /** A run's action: the same note on each row, or completing the current step when it has this name. */
 export const batchActionInput = z.discriminatedUnion('kind', [
   noteInputSchema.extend({ kind: z.literal('note') }).strict(),
@@ -121,8 +126,7 @@ export const batchActionInput = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('complete'),
       stepName: z.string().trim().min(1, 'is empty; name the step to complete').max(200),
-      // `{processId}` stands for each row's own process id (any GUID is a valid fieldId).
-      fields: fieldsInput(fieldInputSchema.extend({ fieldId: z.union([guid, z.literal('{processId}')]) })),
+      fields: batchFieldsInput,
     })
     .strict(),
 ]);

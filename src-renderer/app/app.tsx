@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AuditScreen } from '../features/audit/audit-screen';
+import { BatchesScreen } from '../features/batches/batches-screen';
 import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
 import { ProfilesScreen } from '../features/profiles/profiles-screen';
 import { RequestsScreen } from '../features/requests/requests-screen';
@@ -99,6 +100,8 @@ export function App() {
         {screen.name === 'profiles' && <ProfilesScreen />}
         {screen.name === 'settings' && <SettingsScreen info={info.status === 'ready' ? info.info : null} />}
         {screen.name === 'inbox' && (profile ? <InboxRoute profile={profile} /> : <NoProfile />)}
+        {screen.name === 'batches' &&
+          (profile ? <BatchesScreen key={profile.id} profile={profile} /> : <NoProfile />)}
         {screen.name === 'walk' && <WalkRoute key={screen.deliveryId} deliveryId={screen.deliveryId} />}
       </main>
       {palette && <CommandPalette onClose={() => setPalette(false)} />}

@@ -25,6 +25,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     const screens: [Screen['name'], string][] = [
       ['start', 'Start process'],
       ['inbox', 'Inbox'],
+      ['batches', 'Batches'],
       ['audit', 'Audit'],
       ['requests', 'Request log'],
       ['profiles', 'Profiles'],

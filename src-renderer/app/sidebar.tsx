@@ -6,6 +6,7 @@ import { useNavigation, type Screen } from '../lib/navigation';
 const sections: { name: Screen['name']; label: string }[] = [
   { name: 'start', label: 'Start process' },
   { name: 'inbox', label: 'Inbox' },
+  { name: 'batches', label: 'Batches' },
   { name: 'audit', label: 'Audit' },
   { name: 'requests', label: 'Request log' },
   { name: 'profiles', label: 'Profiles' },

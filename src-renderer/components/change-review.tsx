@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { confidentialCodes } from '../../src-shared/confidential-values';
 import {
   confirmationPrompt,
@@ -23,6 +24,10 @@ export interface ChangeReviewProps {
   onTyped: (typed: string) => void;
   /** The review's own Cancel and Send; Send waits for the live confirmation. */
   actions?: ReviewActions;
+  /** The request main previewed (a batch's, for its first row); otherwise the profile's endpoint. */
+  request?: { method: string; path: string };
+  /** More facts under Request (a batch's count of processes). */
+  facts?: ReactNode;
 }
 
 /** The buttons under a review: nothing is sent until Send is pressed. */
@@ -54,8 +59,11 @@ export function ChangeReview({
   typed,
   onTyped,
   actions,
+  request,
+  facts,
 }: ChangeReviewProps) {
-  const endpoint = endpointFor(profile.endpoints, operation);
+  const endpoint = request ?? endpointFor(profile.endpoints, operation);
+  const path = request ? request.path : fillPath(endpoint.path, params);
   const codes = confidentialCodes(confidential);
   return (
     <section aria-label="Review" className="review">
@@ -64,9 +72,10 @@ export function ChangeReview({
         <dt>Request</dt>
         <dd>
           <code>
-            {endpoint.method} {fillPath(endpoint.path, params)}
+            {endpoint.method} {path}
           </code>
         </dd>
+        {facts}
         <dt>Profile</dt>
         <dd>{profile.name}</dd>
         <dt>Environment</dt>

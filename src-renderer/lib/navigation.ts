@@ -10,6 +10,7 @@ export type Screen =
   | { name: 'profiles' }
   | { name: 'settings' }
   | { name: 'inbox' }
+  | { name: 'batches' }
   | { name: 'walk'; deliveryId: string };
 
 interface NavigationState {

@@ -64,6 +64,7 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const [button, name] of [
       ['Start process', 'start-process'],
       ['Inbox', 'inbox'],
+      ['Batches', 'batches'],
       ['Audit', 'audit'],
       ['Request log', 'request-log'],
       ['Profiles', 'profiles'],

@@ -9,8 +9,14 @@ import { Dialog } from '../../components/dialog';
 import { EnvBadge } from '../../components/env-badge';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
-import { FieldEditor, newRow, validateRows, type FieldRow } from './field-editor';
-import { PresetsBar } from './presets-bar';
+import {
+  FieldEditor,
+  fieldFromRow,
+  newRow,
+  validateRows,
+  type FieldRow,
+} from '../../components/field-editor';
+import { PresetsBar } from '../../components/presets-bar';
 
 type Stage =
   | { name: 'edit' }
@@ -50,7 +56,7 @@ export function CompleteStepDialog({
   const intent = useRef(crypto.randomUUID());
   const live = profile.environment === 'live';
   const confirmation = confirmProcess(process);
-  const body = { fields: rows.map(toField) };
+  const body = { fields: rows.map(fieldFromRow) };
 
   function review() {
     setShowErrors(true);
@@ -178,16 +184,4 @@ export function CompleteStepDialog({
       )}
     </Dialog>
   );
-}
-
-function toField(row: FieldRow) {
-  return {
-    name: row.name.trim(),
-    value: row.value,
-    code: row.code.trim(),
-    fieldId: row.fieldId.trim(),
-    description: row.description,
-    fieldType: 'Text',
-    confidential: row.confidential,
-  };
 }

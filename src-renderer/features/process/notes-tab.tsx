@@ -5,7 +5,7 @@ import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { ChangeReview, reviewConfirmed } from '../../components/change-review';
-import { VirtualList } from '../../components/virtual-list';
+import { VirtualRows } from '../../components/virtual-rows';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Checkbox } from '../../components/checkbox';
@@ -36,13 +36,20 @@ export function NotesTab({
       {notes.length === 0 ? (
         <p className="muted empty">No notes yet.</p>
       ) : (
-        <VirtualList
+        <VirtualRows
           label="Notes"
+          focusable
+          groupProps={{ role: 'list', 'aria-label': 'Notes' }}
+          rowProps={(index) => ({
+            role: 'listitem',
+            'aria-setsize': notes.length,
+            'aria-posinset': index + 1,
+          })}
           className="notes-list"
           items={notes}
           estimateSize={84}
           getKey={(note) => note.noteId}
-          renderItem={(note) => (
+          renderRow={(note) => (
             <article className="note" aria-label={`Note by ${note.author}`}>
               <header className="note-header">
                 <strong>{note.author}</strong>

@@ -3,7 +3,7 @@ import type { Process, RestCall, Step } from '../../../src-shared/api';
 import { confidentialCodes } from '../../../src-shared/confidential-values';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { MaskedJson } from '../../components/masked-json';
-import { VirtualList } from '../../components/virtual-list';
+import { VirtualRows } from '../../components/virtual-rows';
 import { formatDateTime, formatDuration } from '../../lib/format';
 
 /** The steps as a timeline; the current one stands out and carries "Complete step". */
@@ -23,13 +23,20 @@ export function StepsTab({ process, onComplete }: { process: Process; onComplete
     });
 
   return (
-    <VirtualList
+    <VirtualRows
       label="Steps"
+      focusable
+      groupProps={{ role: 'list', 'aria-label': 'Steps' }}
+      rowProps={(index) => ({
+        role: 'listitem',
+        'aria-setsize': process.steps.length,
+        'aria-posinset': index + 1,
+      })}
       className="timeline"
       items={process.steps}
       estimateSize={64}
       getKey={(step) => step.stepId}
-      renderItem={(step) => {
+      renderRow={(step) => {
         const isCurrent = step.stepId === current?.stepId;
         return (
           <article

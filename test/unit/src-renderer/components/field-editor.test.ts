@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newRow, validateRows } from '../../../../../src-renderer/features/complete-step/field-editor';
-import { limits } from '../../../../../src-shared/limits';
+import { newRow, validateRows } from '../../../../src-renderer/components/field-editor';
+import { batchFieldsInput } from '../../../../src-shared/calls-batches';
+import { limits } from '../../../../src-shared/limits';
 
 const row = (code: string, value = 'Accepted') => newRow({ name: 'Outcome', code, value });
 
@@ -38,5 +39,13 @@ describe('the field editor’s rows, checked as main checks them', () => {
     expect(problems.all).toMatch(
       /^The field values add up to .* characters; at most 5,000,000 can be sent at once$/,
     );
+  });
+
+  it('takes {processId} as a field id for a batch, as batches.run does, and nowhere else', () => {
+    const rows = [newRow({ name: 'Outcome', code: 'OUTCOME', value: 'Accepted', fieldId: '{processId}' })];
+    expect(validateRows(rows, batchFieldsInput).rows.size).toBe(0);
+    expect(Object.keys(validateRows(rows).rows.get(rows[0]!.key)!)).toEqual(['fieldId']);
+    const wrong = [newRow({ name: 'Outcome', code: 'OUTCOME', fieldId: '{processid}' })];
+    expect(Object.keys(validateRows(wrong, batchFieldsInput).rows.get(wrong[0]!.key)!)).toEqual(['fieldId']);
   });
 });

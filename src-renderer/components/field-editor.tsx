@@ -1,5 +1,6 @@
-import { fieldInputSchema, fieldsInput } from '../../../src-shared/api';
-import { formProblems } from '../../lib/form-validation';
+import type { z } from 'zod';
+import { fieldInputSchema, fieldsInput } from '../../src-shared/api';
+import { formProblems } from '../lib/form-validation';
 
 /** One row of the field editor; every value is text until sent. */
 export interface FieldRow {
@@ -26,6 +27,19 @@ export function newRow(patch: Partial<FieldRow> = {}): FieldRow {
   };
 }
 
+/** A row as the API takes it: names and codes trimmed, every value sent as Text. */
+export function fieldFromRow(row: FieldRow) {
+  return {
+    name: row.name.trim(),
+    value: row.value,
+    code: row.code.trim(),
+    fieldId: row.fieldId.trim(),
+    description: row.description,
+    fieldType: 'Text',
+    confidential: row.confidential,
+  };
+}
+
 const labels = {
   name: 'Name',
   code: 'Code',
@@ -46,15 +60,18 @@ export interface FieldProblems {
 
 const fieldsSchema = fieldsInput(fieldInputSchema);
 
+/** The schema main checks the fields with: `steps.complete`'s by default, a batch run's for a batch. */
+export type FieldsSchema = z.ZodType;
+
 /**
  * Checks the rows with the schema main checks `steps.complete` with (STYLE rule 18), so a
  * completion that passes here is not refused at main's door: each row, each code once, the size
  * of all values together.
  */
-export function validateRows(rows: FieldRow[]): FieldProblems {
+export function validateRows(rows: FieldRow[], schema: FieldsSchema = fieldsSchema): FieldProblems {
   const values = rows.map((row) => ({ ...row, fieldId: row.fieldId.trim() }));
   const problems: FieldProblems = { rows: new Map(), all: null };
-  for (const [path, message] of formProblems(fieldsSchema, values, labels)) {
+  for (const [path, message] of formProblems(schema, values, labels)) {
     const [index = '', input = 'code'] = path.split('.');
     // A rule across rows names the row as a whole (`1`) when it is a code seen before.
     const row = index === '' ? undefined : rows[Number(index)];
@@ -75,13 +92,16 @@ export function FieldEditor({
   onChange,
   processId,
   showErrors,
+  schema,
 }: {
   rows: FieldRow[];
   onChange: (rows: FieldRow[]) => void;
+  /** What "Use process id" puts in a field id: the process's id, or a batch's `{processId}`. */
   processId: string;
   showErrors: boolean;
+  schema?: FieldsSchema;
 }) {
-  const problems = validateRows(rows);
+  const problems = validateRows(rows, schema);
   const update = (key: string, patch: Partial<FieldRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 

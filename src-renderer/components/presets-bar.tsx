@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { FieldPreset, PresetField } from '../../../src-shared/calls-presets';
-import type { CallError as CallFailure } from '../../../src-shared/result';
-import { CallError } from '../../components/call-error';
-import { api } from '../../lib/api';
-import { useRemote } from '../../lib/cache';
-import { currentValue } from '../../lib/remote';
+import type { FieldPreset, PresetField } from '../../src-shared/calls-presets';
+import type { CallError as CallFailure } from '../../src-shared/result';
+import { CallError } from './call-error';
+import { api } from '../lib/api';
+import { useRemote } from '../lib/cache';
+import { currentValue } from '../lib/remote';
 
 /**
  * The field sets this step took before (from the audit) and the presets saved for it, each one

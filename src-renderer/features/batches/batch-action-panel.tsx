@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import type { BatchRunAnswer, BatchSummary } from '../../../src-shared/batches';
+import { batchFieldsInput } from '../../../src-shared/calls-batches';
+import type { CallInput } from '../../../src-shared/contract';
+import { confirmBatch } from '../../../src-shared/live-confirmation';
+import type { ProfileView } from '../../../src-shared/profile';
+import type { CallError as CallFailure } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
+import { ChangeReview } from '../../components/change-review';
+import {
+  FieldEditor,
+  fieldFromRow,
+  newRow,
+  validateRows,
+  type FieldRow,
+} from '../../components/field-editor';
+import { api } from '../../lib/api';
+import { invalidate } from '../../lib/cache';
+
+type Review = Extract<BatchRunAnswer, { kind: 'review' }>;
+type BatchAction = CallInput<'batches.run'>['action'];
+
+/** The act flow (STYLE rule 14): edit, review what main will send, sending, started. */
+type Stage =
+  | { name: 'edit' }
+  | { name: 'review'; review: Review; action: BatchAction }
+  | { name: 'sending'; review: Review; action: BatchAction }
+  | { name: 'started'; count: number };
+
+/**
+ * Add a note to, or complete the current step of, the chosen rows (or, none chosen, every read
+ * row; for a completion only those at the chosen step). Main answers the review first: the exact
+ * request for one row, the count, profile and environment; on a live profile the administrator
+ * types the count, and `batches.run` starts only with it.
+ */
+export function BatchActionPanel({
+  batch,
+  profile,
+  chosen,
+}: {
+  batch: BatchSummary;
+  profile: ProfileView;
+  chosen: readonly number[];
+}) {
+  const [kind, setKind] = useState<'note' | 'complete'>('complete');
+  const [contents, setContents] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [stepName, setStepName] = useState(batch.counts.steps[0]?.name ?? '');
+  const [rows, setRows] = useState<FieldRow[]>([]);
+  const [showErrors, setShowErrors] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [stage, setStage] = useState<Stage>({ name: 'edit' });
+  const [error, setError] = useState<CallFailure | null>(null);
+  const rowsInput = chosen.length > 0 ? { rows: [...chosen] } : {};
+
+  async function review() {
+    setShowErrors(true);
+    const problems = validateRows(rows, batchFieldsInput);
+    if (kind === 'complete' && (problems.rows.size > 0 || problems.all !== null)) return;
+    const action: BatchAction =
+      kind === 'note'
+        ? { kind: 'note', contents, visibleToAccounts: visible }
+        : { kind: 'complete', stepName, fields: rows.map(fieldFromRow) };
+    const result = await api.batches.run({ batchId: batch.batchId, action, ...rowsInput });
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    if (result.value.kind === 'review') {
+      setTyped('');
+      setStage({ name: 'review', review: result.value, action });
+    }
+  }
+
+  async function send(review: Review, action: BatchAction) {
+    setStage({ name: 'sending', review, action });
+    const result = await api.batches.run({ batchId: batch.batchId, action, ...rowsInput, confirm: typed });
+    if (!result.ok) {
+      setError(result.error);
+      return setStage({ name: 'review', review, action });
+    }
+    setError(null);
+    invalidate('batches.get', (input) => input.batchId === batch.batchId);
+    invalidate('batches.list');
+    setStage({ name: 'started', count: result.value.count });
+  }
+
+  const target =
+    chosen.length > 0 ? `the ${chosen.length.toLocaleString('en')} chosen rows` : 'every read row';
+  return (
+    <section aria-label="Act on rows" className="panel batch-action">
+      <h2>Act on {target}</h2>
+      {stage.name === 'edit' && (
+        <>
+          <fieldset className="segmented">
+            <legend>Action</legend>
+            <label className="radio">
+              <input
+                type="radio"
+                name="batch-action"
+                checked={kind === 'complete'}
+                onChange={() => setKind('complete')}
+              />
+              Complete current step
+            </label>
+            <label className="radio">
+              <input
+                type="radio"
+                name="batch-action"
+                checked={kind === 'note'}
+                onChange={() => setKind('note')}
+              />
+              Add note
+            </label>
+          </fieldset>
+          {kind === 'note' ? (
+            <>
+              <label className="field">
+                <span>Note</span>
+                <textarea rows={3} value={contents} onChange={(event) => setContents(event.target.value)} />
+              </label>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={visible}
+                  onChange={(event) => setVisible(event.target.checked)}
+                />
+                Visible to accounts
+              </label>
+            </>
+          ) : (
+            <>
+              <label className="field">
+                <span>Step to complete</span>
+                <select
+                  aria-label="Step to complete"
+                  value={stepName}
+                  onChange={(event) => setStepName(event.target.value)}
+                >
+                  {batch.counts.steps.map((step) => (
+                    <option key={step.name} value={step.name}>
+                      {step.name} ({step.count.toLocaleString('en')} rows)
+                    </option>
+                  ))}
+                </select>
+                <span className="hint">
+                  Rows whose current step has another name are skipped, with the reason.
+                </span>
+              </label>
+              <FieldEditor
+                rows={rows}
+                onChange={setRows}
+                processId="{processId}"
+                showErrors={showErrors}
+                schema={batchFieldsInput}
+              />
+              <div className="button-row">
+                <button type="button" onClick={() => setRows([...rows, newRow()])}>
+                  Add field
+                </button>
+              </div>
+            </>
+          )}
+          {error && <CallError error={error} inline />}
+          <div className="button-row">
+            <button type="button" className="primary" onClick={() => void review()}>
+              Review change
+            </button>
+          </div>
+        </>
+      )}
+      {(stage.name === 'review' || stage.name === 'sending') && (
+        <>
+          <ChangeReview
+            profile={profile}
+            operation={stage.action.kind === 'note' ? 'addNote' : 'completeStep'}
+            request={stage.review.request}
+            body={stage.review.request.body}
+            facts={
+              <>
+                <dt>Action</dt>
+                <dd>{stage.review.action.title}</dd>
+                <dt>Processes</dt>
+                <dd>
+                  {stage.review.count.toLocaleString('en')} (the request shown is for{' '}
+                  {stage.review.request.externalReference ?? 'the first'}; each gets its own id)
+                </dd>
+              </>
+            }
+            confirmation={stage.review.confirmation ?? confirmBatch(stage.review.count)}
+            typed={typed}
+            onTyped={setTyped}
+            actions={{
+              sendLabel: `Send to ${stage.review.count.toLocaleString('en')} processes`,
+              sendingLabel: 'Starting…',
+              sending: stage.name === 'sending',
+              onSend: () => void send(stage.review, stage.action),
+              cancelLabel: 'Back to the change',
+              onCancel: () => setStage({ name: 'edit' }),
+            }}
+          />
+          {error && <CallError error={error} inline />}
+        </>
+      )}
+      {stage.name === 'started' && (
+        <div role="status" className="notice-box">
+          <p>
+            The change is on its way to {stage.count.toLocaleString('en')} processes; each row shows its
+            outcome as it ends.
+          </p>
+          <button type="button" onClick={() => setStage({ name: 'edit' })}>
+            New change
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

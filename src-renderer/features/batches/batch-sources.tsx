@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { parseCsv } from '../../../src-shared/csv-column';
+import { limits } from '../../../src-shared/limits';
+import { RemoteView } from '../../components/remote-view';
+import { counted } from './batch-state';
+import { useRemote } from '../../lib/cache';
+
+/** What a file or the inbox gives `batches.create`: text, a CSV with its column, or delivery ids. */
+export type SourceChoice = { text: string } | { csv: string; column: string } | { deliveryIds: string[] };
+
+/**
+ * A CSV or text file. A CSV's first row names its columns and the user picks one; main takes that
+ * column and says so in a sentence when it is not there. A file over the limit is read only up to
+ * one character past it, so main refuses it with its own sentence without the page holding it all.
+ */
+export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | null) => void }) {
+  const [file, setFile] = useState<{ name: string; text: string; columns: string[] | null } | null>(null);
+  const [column, setColumn] = useState('');
+  const hints = useId();
+
+  async function pick(picked: File | undefined) {
+    if (!picked) return;
+    const text = await picked.slice(0, limits.batchSourceCharacters + 1).text();
+    const csv = /\.csv$/i.test(picked.name);
+    const firstLine = text.slice(0, text.search(/\r?\n/) + 1 || undefined);
+    const columns = csv ? (parseCsv(firstLine)[0] ?? []).map((cell) => cell.trim()) : null;
+    setFile({ name: picked.name, text, columns });
+    const first = columns?.[0] ?? '';
+    setColumn(first);
+    onChoice(columns ? { csv: text, column: first } : { text });
+  }
+
+  return (
+    <div className="file-source">
+      <label className="field">
+        <span>File</span>
+        <input
+          aria-label="File"
+          aria-describedby={`${hints}-file`}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          onChange={(event) => void pick(event.target.files?.[0])}
+        />
+        <span className="hint" id={`${hints}-file`}>
+          A .csv takes one column (its first row names them); any other file is read line by line.
+        </span>
+      </label>
+      {file?.columns && (
+        <label className="field">
+          <span>Column</span>
+          <input
+            aria-label="Column"
+            aria-describedby={`${hints}-column`}
+            list="batch-csv-columns"
+            value={column}
+            onChange={(event) => {
+              setColumn(event.target.value);
+              onChoice({ csv: file.text, column: event.target.value });
+            }}
+          />
+          <datalist id="batch-csv-columns">
+            {file.columns.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <span className="hint" id={`${hints}-column`}>
+            The columns of {file.name}: {file.columns.join(', ')}
+          </span>
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** The profile's inbox deliveries: all, or those of one status. */
+export function InboxSource({
+  profileId,
+  onChoice,
+}: {
+  profileId: string;
+  onChoice: (choice: SourceChoice | null) => void;
+}) {
+  const [status, setStatus] = useState<'' | 'new' | 'in progress' | 'handled' | 'rejected'>('');
+  const [remote, reload] = useRemote('inbox.list', {
+    profileId,
+    limit: 1000,
+    ...(status === '' ? {} : { status }),
+  });
+  return (
+    <div className="inbox-source">
+      <label className="field">
+        <span>Deliveries</span>
+        <select value={status} onChange={(event) => setStatus(event.target.value as typeof status)}>
+          <option value="">All of this profile</option>
+          <option value="new">New</option>
+          <option value="in progress">In progress</option>
+          <option value="handled">Handled</option>
+          <option value="rejected">Rejected</option>
+        </select>
+      </label>
+      <RemoteView remote={remote} onRetry={reload} label="deliveries">
+        {(deliveries) => (
+          <InboxCount
+            count={deliveries.length}
+            ids={deliveries.map((delivery) => delivery.id)}
+            onChoice={onChoice}
+          />
+        )}
+      </RemoteView>
+    </div>
+  );
+}
+
+function InboxCount({
+  count,
+  ids,
+  onChoice,
+}: {
+  count: number;
+  ids: string[];
+  onChoice: (choice: SourceChoice | null) => void;
+}) {
+  const [taken, setTaken] = useState(false);
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={taken}
+        disabled={count === 0}
+        onChange={(event) => {
+          setTaken(event.target.checked);
+          onChoice(event.target.checked ? { deliveryIds: ids } : null);
+        }}
+      />
+      Take {count === 1 ? 'this delivery' : `these ${counted(count, 'delivery', 'deliveries')}`}
+    </label>
+  );
+}
