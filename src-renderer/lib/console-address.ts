@@ -20,7 +20,7 @@ export type Route =
   | { name: 'screen'; screen: ScreenName };
 
 /** The screens an address names by name alone. */
-const screenNames = ['start', 'audit', 'requests', 'profiles', 'settings', 'inbox'] as const;
+const screenNames = ['start', 'audit', 'requests', 'profiles', 'settings', 'inbox', 'batches'] as const;
 type ScreenName = (typeof screenNames)[number];
 
 /** What a fragment says: its route (or why it is not one) and a start token if it carries one. */
