@@ -114,6 +114,11 @@ export const batchSortKeys = [
   'action',
 ] as const;
 
+/** The fields a run completes steps with. `{processId}` stands for each row's own process id (any GUID is a valid fieldId). */
+const batchFieldsInput = fieldsInput(
+  fieldInputSchema.extend({ fieldId: z.union([guid, z.literal('{processId}')]) }),
+);
+
 /** A run's action: the same note on each row, or completing the current step when it has this name. */
 export const batchActionInput = z.discriminatedUnion('kind', [
   noteInputSchema.extend({ kind: z.literal('note') }).strict(),
@@ -121,8 +126,7 @@ export const batchActionInput = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('complete'),
       stepName: z.string().trim().min(1, 'is empty; name the step to complete').max(200),
-      // `{processId}` stands for each row's own process id (any GUID is a valid fieldId).
-      fields: fieldsInput(fieldInputSchema.extend({ fieldId: z.union([guid, z.literal('{processId}')]) })),
+      fields: batchFieldsInput,
     })
     .strict(),
 ]);
@@ -165,7 +169,12 @@ export const batchCalls = {
       .strict(),
   ),
   'batches.pause': call<BatchSummary>()(z.object({ batchId }).strict()),
-  'batches.resume': call<BatchSummary>()(z.object({ batchId }).strict()),
+  /**
+   * Resumes a paused read or run. Confidential field values are never stored, so a run resumed
+   * after a restart is given its fields again (the same rules as `batches.run`); without them it
+   * stays paused and its reason names the fields.
+   */
+  'batches.resume': call<BatchSummary>()(z.object({ batchId, fields: batchFieldsInput.optional() }).strict()),
   'batches.cancel': call<BatchSummary>()(z.object({ batchId }).strict()),
   'batches.export': call<{ path: string; count: number }>()(
     z.object({ batchId, format: z.enum(['csv', 'jsonl']) }).strict(),

@@ -4,6 +4,7 @@ import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import { fieldsFor, type BatchActionInput } from './batch-action';
 import type { JournalEntry } from './batch-journal';
+import { fullAction } from './confidential-action';
 import { recoverRow } from './recover-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 
@@ -18,7 +19,8 @@ export async function runRow(
   action: BatchActionInput,
 ): Promise<RowResult> {
   const open = context.journal.unsettled(context.batchId, row.rowNo);
-  if (open) return recoverRow(context, open);
+  // The journal holds confidential values masked: they come back from memory before any send.
+  if (open) return recoverRow(context, { ...open, action: fullAction(open.action, context.confidential) });
   const { batchId } = context;
   const { rowNo } = row;
   let process;
