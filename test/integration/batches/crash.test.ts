@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('a batch run killed with kill -9 halfway', () => {
   it('resumes after a restart and sends nothing twice, loses nothing', async () => {
-    const started = await submitForms(sandbox.url, 200);
+    const started = await submitForms(sandbox.url, 500);
     const first = openService(dataDir, sandbox.url, sandbox.key);
     const profileId = first.profile.id;
     first.service.settings({ profileId, concurrency: 8, ratePerSecond: 1000 });
