@@ -52,19 +52,23 @@ export class AnswerTooDeep extends Error {
   }
 }
 
+/**
+ * `path` is one stack shared by the whole walk (pushed and popped, copied only into an error):
+ * a copy per node was the largest cost of reading a batch's answers.
+ */
 function fold(value: unknown, rename: (key: string) => string, path: (string | number)[]): unknown {
   if (path.length > maxKeyDepth) throw new AnswerTooDeep();
-  if (Array.isArray(value)) return value.map((item, index) => fold(item, rename, [...path, index]));
+  if (Array.isArray(value)) return value.map((item, index) => foldAt(item, rename, path, index));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   const spelledAs = new Map<string, string>();
   for (const [key, inner] of Object.entries(value)) {
     const name = rename(key);
-    const folded = opaqueKeys.has(name.toLowerCase()) ? inner : fold(inner, rename, [...path, name]);
+    const folded = opaqueKeys.has(name.toLowerCase()) ? inner : foldAt(inner, rename, path, name);
     const earlier = spelledAs.get(name);
     if (earlier !== undefined) {
       if (JSON.stringify(out[name]) !== JSON.stringify(folded)) {
-        throw new KeySpellingConflict(path, [earlier, key]);
+        throw new KeySpellingConflict([...path], [earlier, key]);
       }
       continue;
     }
@@ -73,4 +77,18 @@ function fold(value: unknown, rename: (key: string) => string, path: (string | n
     Object.defineProperty(out, name, { value: folded, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+function foldAt(
+  value: unknown,
+  rename: (key: string) => string,
+  path: (string | number)[],
+  step: string | number,
+): unknown {
+  path.push(step);
+  try {
+    return fold(value, rename, path);
+  } finally {
+    path.pop();
+  }
 }

@@ -169,7 +169,12 @@ export const batchCalls = {
       .strict(),
   ),
   'batches.pause': call<BatchSummary>()(z.object({ batchId }).strict()),
-  'batches.resume': call<BatchSummary>()(z.object({ batchId }).strict()),
+  /**
+   * Resumes a paused read or run. Confidential field values are never stored, so a run resumed
+   * after a restart is given its fields again (the same rules as `batches.run`); without them it
+   * stays paused and its reason names the fields.
+   */
+  'batches.resume': call<BatchSummary>()(z.object({ batchId, fields: batchFieldsInput.optional() }).strict()),
   'batches.cancel': call<BatchSummary>()(z.object({ batchId }).strict()),
   'batches.export': call<{ path: string; count: number }>()(
     z.object({ batchId, format: z.enum(['csv', 'jsonl']) }).strict(),

@@ -1,11 +1,13 @@
 import type { RowActionState } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
 import { prepared, transaction, type BatchDb } from './batch-db';
+import { storableAction } from './confidential-action';
 
 /**
  * The run journal: one intent per row, committed (with the row's state `sending`) before the
  * change's first byte leaves, and its outcome committed after. After a crash a line without an
  * outcome is the one thing that may have been sent: it is read back, never blindly sent again.
+ * Confidential field values are stored as the mask (confidential-action.ts).
  */
 
 /** One row's intent. */
@@ -32,7 +34,10 @@ export interface BatchJournal {
   ): void;
   /** The row's intent that has no outcome, if any. */
   unsettled(batchId: string, rowNo: number): JournalEntry | undefined;
-  /** Every intent of a batch, oldest first (for tests and export). */
+  /**
+   * Every intent of a batch, oldest first (for tests, export and the resume check). A complete
+   * action's confidential values read back as the mask: they are never stored.
+   */
   all(batchId: string): (JournalEntry & {
     outcome: string | null;
     message: string | null;
@@ -72,7 +77,7 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
           entry.intentId,
           entry.batchId,
           entry.rowNo,
-          JSON.stringify(entry.action),
+          JSON.stringify(storableAction(entry.action)),
           entry.processId,
           entry.externalReference,
           entry.stepId,

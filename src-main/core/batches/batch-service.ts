@@ -15,7 +15,9 @@ import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
-import { driveJob, type RunningJob } from './batch-jobs';
+import { driveJob, pendingRows, type RunningJob } from './batch-jobs';
+import { askForValues, fullAction } from './confidential-action';
+import { createRunSecrets } from './run-secrets';
 import { queryRows, type BatchQuery } from './batch-query';
 import { reviewRun } from './batch-review';
 import { cancelPaused, fromDeliveries, type DeliverySource } from './batch-sources';
@@ -48,12 +50,17 @@ export function createBatchService(deps: BatchServiceDependencies) {
   const journal = createBatchJournal(store.db, now);
   const lanes = new Map<string, Lane>();
   const running = new Map<string, RunningJob>();
+  const secrets = createRunSecrets(store, journal);
   for (const batchId of store.interrupted()) {
+    const missing = secrets.missing(batchId);
     store.setJob(batchId, {
       ...store.job(batchId)!,
       status: 'paused',
       reason:
-        'The console stopped while this batch was running. Resume to go on: a change that may have been sent is read back first, never sent twice.',
+        'The console stopped while this batch was running. ' +
+        (missing.length > 0
+          ? askForValues(missing)
+          : 'Resume to go on: a change that may have been sent is read back first, never sent twice.'),
     });
   }
 
@@ -91,10 +98,17 @@ export function createBatchService(deps: BatchServiceDependencies) {
       audit: deps.audit,
       now,
       reads,
+      confidential: secrets.values(batchId),
     };
-    const job = driveJob({ kind: stored.kind, action: stored.action, context, emit: deps.emit });
+    // The stored action has its confidential values masked; memory gives them back (or this throws).
+    const action = stored.action && fullAction(stored.action, context.confidential);
+    const job = driveJob({ kind: stored.kind, action, context, emit: deps.emit });
     running.set(batchId, job);
-    void job.finished.finally(() => running.delete(batchId));
+    void job.finished.finally(() => {
+      running.delete(batchId);
+      // A paused run keeps its values to resume in this session; an ended one forgets them.
+      if (store.job(batchId)?.status !== 'paused') secrets.forget(batchId);
+    });
     return store.summary(batchId);
   }
 
@@ -140,6 +154,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
     delete(batchId: string): void {
       notRunning(batchId);
       store.delete(batchId);
+      secrets.forget(batchId);
     },
     async read(batchId: string, rows?: number[]): Promise<BatchSummary> {
       notRunning(batchId);
@@ -159,6 +174,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
       review.check(input.confirm);
       await deps.credentials.get(profile.id);
       store.queueRun(input.batchId, review.rowNos);
+      secrets.remember(input.batchId, input.action);
       store.setJob(input.batchId, {
         kind: 'run',
         status: 'running',
@@ -175,11 +191,31 @@ export function createBatchService(deps: BatchServiceDependencies) {
       await job.finished;
       return store.summary(batchId);
     },
-    async resume(batchId: string): Promise<BatchSummary> {
+    /**
+     * Resumes a paused job. A run whose confidential values are not in memory (the console
+     * restarted) stays paused and says which to give again; `fields` gives them.
+     */
+    async resume(batchId: string, fields?: { code: string; value: string }[]): Promise<BatchSummary> {
       notRunning(batchId);
-      if (store.job(batchId)?.status !== 'paused')
+      const stored = store.job(batchId);
+      if (stored?.status !== 'paused')
         throw new Failure('conflict', 'This batch is not paused, so there is nothing to resume.');
-      return start(batchId);
+      const missing = secrets.give(batchId, fields);
+      if (missing.length === 0) return start(batchId);
+      const reason = askForValues(missing);
+      store.setJob(batchId, { ...stored, reason });
+      deps.emit({
+        batchId,
+        profileId: store.summary(batchId).profileId,
+        job: stored.kind,
+        status: 'paused',
+        done: stored.total - pendingRows(store, batchId, stored.kind).length,
+        total: stored.total,
+        ratePerSecond: 0,
+        secondsLeft: null,
+        reason,
+      });
+      return store.summary(batchId);
     },
     async cancel(batchId: string): Promise<BatchSummary> {
       const job = running.get(batchId);
@@ -192,6 +228,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
       if (stored?.status !== 'paused')
         throw new Failure('conflict', 'This batch is not running or paused, so there is nothing to cancel.');
       cancelPaused(store, journal, batchId, stored.kind);
+      secrets.forget(batchId);
       store.setJob(batchId, { ...stored, status: 'cancelled', reason: 'Cancelled.' });
       return store.summary(batchId);
     },

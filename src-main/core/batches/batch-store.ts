@@ -12,9 +12,13 @@ import type {
 import { Failure } from '../failure';
 import { summarise, type BatchActionInput } from './batch-action';
 import { openBatchDb, prepared, transaction, type BatchDb } from './batch-db';
+import { storableAction } from './confidential-action';
 import { rowChanges } from './batch-row-changes';
 
-/** A job as stored: its kind and state, the full action of a run (to resume it), its row count. */
+/**
+ * A job as stored: its kind and state, the action of a run (to resume it; confidential values
+ * masked, see confidential-action.ts), its row count.
+ */
 export interface StoredJob {
   kind: 'read' | 'run';
   status: 'running' | 'paused' | 'cancelled' | 'finished';
@@ -168,13 +172,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         job.kind,
         job.status,
         job.reason,
-        job.action ? JSON.stringify(job.action) : null,
+        job.action ? JSON.stringify(storableAction(job.action)) : null,
         job.total,
         stamp(),
         batchId,
       );
     },
-    /** The stored job, with the full action of a run; null when the batch never ran one. */
+    /** The stored job, with the action of a run (confidential values masked); null when the batch never ran one. */
     job(batchId: string): StoredJob | null {
       const row = header(batchId);
       if (row.job_kind === null) return null;

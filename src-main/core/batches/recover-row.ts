@@ -34,7 +34,7 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
     entry.action.kind === 'complete'
       ? completionState(process, entry)
       : noteState(process, entry, context.profile.keyName);
-  if (found === 'not-done') return sendChange(context, entry);
+  if (found === 'not-done') return sendChange(context, entry, process);
   if (found === 'done') {
     const message =
       entry.action.kind === 'complete'

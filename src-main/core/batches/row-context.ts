@@ -7,6 +7,7 @@ import { Failure } from '../failure';
 import type { AuditLog } from '../audit/audit-log';
 import type { BatchJournal } from './batch-journal';
 import type { BatchStore } from './batch-store';
+import type { ConfidentialValues } from './confidential-action';
 import type { Lane } from './lane';
 import type { ReadBuffer } from './read-row';
 
@@ -23,6 +24,8 @@ export interface RowContext {
   now: () => Date;
   /** Where reads go before they are committed together. */
   reads: ReadBuffer;
+  /** The run's confidential field values by code: in memory only, never in the database. */
+  confidential: ConfidentialValues;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Process } from '../../../src-shared/api';
 import type { BatchRow } from '../../../src-shared/batches';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import { fieldsFor, type BatchActionInput } from './batch-action';
 import type { JournalEntry } from './batch-journal';
+import { fullAction } from './confidential-action';
 import { recoverRow } from './recover-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 
@@ -18,7 +20,8 @@ export async function runRow(
   action: BatchActionInput,
 ): Promise<RowResult> {
   const open = context.journal.unsettled(context.batchId, row.rowNo);
-  if (open) return recoverRow(context, open);
+  // The journal holds confidential values masked: they come back from memory before any send.
+  if (open) return recoverRow(context, { ...open, action: fullAction(open.action, context.confidential) });
   const { batchId } = context;
   const { rowNo } = row;
   let process;
@@ -61,36 +64,53 @@ export async function runRow(
     knownNotes: action.kind === 'note' ? process.notes.map((note) => note.noteId) : null,
   };
   context.journal.open(entry);
-  return sendChange(context, entry);
+  return sendChange(context, entry, process);
 }
 
-/** Sends a journaled change (first time, or again with the same key after a read-back found nothing). */
-export async function sendChange(context: RowContext, entry: JournalEntry): Promise<RowResult> {
+/**
+ * Sends a journaled change (first time, or again with the same key after a read-back found
+ * nothing). `process` is the read just made of the row: the client checks the step on it rather
+ * than reading again, so a row costs two requests (read, POST). The safe path is unchanged: the
+ * audit intent before the send, the Idempotency-Key, a fresh read-back after an unclear answer.
+ */
+export async function sendChange(
+  context: RowContext,
+  entry: JournalEntry,
+  process: Process,
+): Promise<RowResult> {
   const { profile, client } = context;
-  // The client reads the process once more before it sends: two requests.
-  await context.lane.take(2);
+  const options = { readJustNow: process };
+  await context.lane.take(1);
   try {
     if (entry.action.kind === 'complete') {
-      const answer = await client.completeStep(profile.id, {
-        processId: entry.processId,
-        stepId: entry.stepId!,
-        fields: fieldsFor(entry.action, entry.processId),
-        intentId: entry.intentId,
-        // The batch's typed count stood for every row; the client's per-process rule is met here.
-        confirmation: entry.externalReference,
-      });
+      const answer = await client.completeStep(
+        profile.id,
+        {
+          processId: entry.processId,
+          stepId: entry.stepId!,
+          fields: fieldsFor(entry.action, entry.processId),
+          intentId: entry.intentId,
+          // The batch's typed count stood for every row; the client's per-process rule is met here.
+          confirmation: entry.externalReference,
+        },
+        options,
+      );
       const next = answer.currentStep
         ? `the current step is now "${answer.currentStep.name}"`
         : 'the process is complete';
       context.journal.settle(entry, 'done', `Completed; ${next}.`);
     } else {
-      await client.addNote(profile.id, {
-        processId: entry.processId,
-        intentId: entry.intentId,
-        contents: entry.action.contents,
-        visibleToAccounts: entry.action.visibleToAccounts,
-        confirmation: entry.externalReference,
-      });
+      await client.addNote(
+        profile.id,
+        {
+          processId: entry.processId,
+          intentId: entry.intentId,
+          contents: entry.action.contents,
+          visibleToAccounts: entry.action.visibleToAccounts,
+          confirmation: entry.externalReference,
+        },
+        options,
+      );
       context.journal.settle(entry, 'done', 'Note added.');
     }
     return settled;

@@ -3,7 +3,7 @@ import type { ValidInput } from '../../../src-shared/contract';
 import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
 import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
-import type { ChangeContext } from './complete-step';
+import { sameProcess, type ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, recordEarlierSend } from './change-audit';
 import { runChange, type ReadBack } from './safe-change';
@@ -21,6 +21,7 @@ export async function addNote(
   profile: Profile,
   input: AddNoteInput,
   signal?: AbortSignal,
+  readJustNow?: Process,
 ): Promise<Note> {
   const { processId, intentId, confirmation, ...note } = input;
   const digest = createHash('sha256').update(note.contents).digest('hex');
@@ -37,7 +38,7 @@ export async function addNote(
         schema: processSchema,
         subject: `process ${processId}`,
       });
-    const before = await read();
+    const before = readJustNow ? sameProcess(readJustNow, processId) : await read();
     requireLiveConfirmation(profile, confirmProcess(before), confirmation);
     const intent = changeIntent(context.now(), profile, intentId, {
       action: 'note.add',

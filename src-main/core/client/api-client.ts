@@ -40,6 +40,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of a change (complete a step, add a note). */
+export interface ChangeOptions extends CallOptions {
+  /**
+   * The process as the caller read it just now (a batch row's read that checked its step): the
+   * change's check before sending is made on it instead of a read of its own, one request less.
+   * A read-back after an unclear answer still reads the service afresh.
+   */
+  readJustNow?: Process;
+}
+
 /** The Process Integration API as the console uses it; every answer validated into contract types. */
 export interface ApiClient {
   getProcess(profileId: string, processId: string, options?: CallOptions): Promise<Process>;
@@ -56,11 +66,11 @@ export interface ApiClient {
   /** The current step; null when the process has none (it is complete). */
   currentStep(profileId: string, processId: string, options?: CallOptions): Promise<Step | null>;
   startProcess(profileId: string, input: StartProcessInput, options?: CallOptions): Promise<Process>;
-  addNote(profileId: string, input: AddNoteInput, options?: CallOptions): Promise<Note>;
+  addNote(profileId: string, input: AddNoteInput, options?: ChangeOptions): Promise<Note>;
   completeStep(
     profileId: string,
     input: CompleteStepInput,
-    options?: CallOptions,
+    options?: ChangeOptions,
   ): Promise<CompleteStepResponse>;
   getDocument(
     profileId: string,
@@ -188,9 +198,9 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
     startProcess: async (profileId, input, options = {}) =>
       startProcess(changes, profile(profileId), input, options.signal),
     addNote: async (profileId, input, options = {}) =>
-      addNote(changes, profile(profileId), input, options.signal),
+      addNote(changes, profile(profileId), input, options.signal, options.readJustNow),
     completeStep: async (profileId, input, options = {}) =>
-      completeStep(changes, profile(profileId), input, options.signal),
+      completeStep(changes, profile(profileId), input, options.signal, options.readJustNow),
     async getDocument(profileId, which, options = {}) {
       const chosen = profile(profileId);
       const id = 'href' in which ? documentIdFromHref(chosen, which.href) : which.documentId;

@@ -43,6 +43,7 @@ export async function completeStep(
   profile: Profile,
   input: CompleteStepInput,
   signal?: AbortSignal,
+  readJustNow?: Process,
 ): Promise<CompleteStepResponse> {
   const { processId, stepId, fields, intentId } = input;
   const release = context.inFlight.claim(
@@ -68,7 +69,7 @@ export async function completeStep(
         schema: processSchema,
         subject: `process ${processId}`,
       });
-    const before = await read();
+    const before = readJustNow ? sameProcess(readJustNow, processId) : await read();
     const earlier = stepState(before, stepId, fields);
     if (context.sentIntents.has(intentId) && earlier.state === 'done') {
       // A retry of an intent whose earlier send landed after all: confirm it, send nothing.
@@ -107,6 +108,14 @@ export async function completeStep(
   } finally {
     release();
   }
+}
+
+/** A process the caller read is only taken for the one this change is about. */
+export function sameProcess(process: Process, processId: string): Process {
+  if (!sameId(process.processId, processId)) {
+    throw new Error(`A read of process ${process.processId} was given for a change of process ${processId}.`);
+  }
+  return process;
 }
 
 function sameId(a: string, b: string): boolean {

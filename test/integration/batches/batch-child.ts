@@ -6,7 +6,8 @@ import { completeAccepted, input, openService } from './helpers';
  * line of JSON and runs until the batch ends or it is killed.
  */
 const [json] = process.argv.slice(2);
-if (!json) throw new Error('usage: batch-child.ts <{dataDir, baseUrl, key, profileId, batchId, rows}>');
+if (!json)
+  throw new Error('usage: batch-child.ts <{dataDir, baseUrl, key, profileId, batchId, rows, action?}>');
 const args = JSON.parse(json) as {
   dataDir: string;
   baseUrl: string;
@@ -14,11 +15,18 @@ const args = JSON.parse(json) as {
   profileId: string;
   batchId: string;
   rows: number[];
+  /** The run's action; completing the assessment with OUTCOME=Accepted when not given. */
+  action?: Record<string, unknown>;
 };
 const console_ = openService(args.dataDir, args.baseUrl, args.key, {
   profileId: args.profileId,
   onProgress: (progress) => process.stdout.write(`${JSON.stringify(progress)}\n`),
 });
 await console_.service.run(
-  input('batches.run', { batchId: args.batchId, action: completeAccepted, rows: args.rows, confirm: '' }),
+  input('batches.run', {
+    batchId: args.batchId,
+    action: args.action ?? completeAccepted,
+    rows: args.rows,
+    confirm: '',
+  }),
 );

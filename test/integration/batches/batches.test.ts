@@ -115,8 +115,13 @@ describe('a batch of 500 processes', () => {
 
     // Every row, chosen: the ones not at the assessment are skipped with the reason.
     const everyRow = Array.from({ length: 500 }, (_, n) => n + 1);
+    const sentBefore = console_.requests.length;
     await service.run(input('batches.run', { batchId, action, rows: everyRow, confirm: '' }));
     expect((await jobEnded(service, batchId)).status).toBe('finished');
+    // Two requests a completed row (the read that checks the step, the POST), one a skipped row.
+    const sent = console_.requests.slice(sentBefore);
+    expect(sent.filter((entry) => entry.method === 'POST')).toHaveLength(waiting.size);
+    expect(sent).toHaveLength(500 + waiting.size);
     const rows = service.get(batchId, input('batches.get', { batchId, limit: 1000 })).rows;
 
     const after = new Map(

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchProgress } from '../../../src-shared/batches';
+import { runAndKill } from './child-run';
 import {
   jobEnded,
   openService,
@@ -15,8 +13,6 @@ import {
   type BatchSandbox,
 } from './helpers';
 import { expectEachOnce, readBatch } from './scenario';
-
-const childScript = fileURLToPath(new URL('./batch-child.ts', import.meta.url));
 
 let sandbox: BatchSandbox;
 let dataDir: string;
@@ -33,26 +29,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs the batch in a child console and kills it with SIGKILL once `killAt` rows are done. */
-async function runAndKill(args: object, killAt: number): Promise<BatchProgress | undefined> {
-  child = spawn(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(args)], {
-    cwd: fileURLToPath(new URL('../../../', import.meta.url)),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const running = child;
-  let last: BatchProgress | undefined;
-  const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-  createInterface({ input: running.stdout! }).on('line', (line) => {
-    last = JSON.parse(line) as BatchProgress;
-    if (last.done >= killAt && running.signalCode === null) running.kill('SIGKILL');
-  });
-  await exited;
-  return last;
-}
-
 describe('a batch run killed with kill -9 halfway', () => {
   it('resumes after a restart and sends nothing twice, loses nothing', async () => {
-    const started = await submitForms(sandbox.url, 200);
+    const started = await submitForms(sandbox.url, 500);
     const first = openService(dataDir, sandbox.url, sandbox.key);
     const profileId = first.profile.id;
     first.service.settings({ profileId, concurrency: 8, ratePerSecond: 1000 });
@@ -68,10 +47,12 @@ describe('a batch run killed with kill -9 halfway', () => {
     );
     await first.close();
 
-    const last = await runAndKill(
+    const run = runAndKill(
       { dataDir, baseUrl: sandbox.url, key: sandbox.key, profileId, batchId, rows: chosen },
       Math.floor(waiting / 2),
     );
+    child = run.child;
+    const last = await run.ended;
     expect(child!.signalCode).toBe('SIGKILL');
     expect(last?.done ?? 0).toBeLessThan(waiting);
 

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('a batch run behind a faulty network', () => {
   it('completes each chosen process once and says truthfully what happened to each row', async () => {
-    const started = await submitForms(sandbox.url, 200);
+    const started = await submitForms(sandbox.url, 500);
     const console_ = openService(dataDir, proxy.url, sandbox.key);
     try {
       const { service, client, profile, audit } = console_;

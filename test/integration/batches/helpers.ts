@@ -135,6 +135,8 @@ export function openService(
     client,
     service,
     audit,
+    /** Every request the console's client sent, as its request log recorded it. */
+    requests: ports.requests,
     async close() {
       await service.close();
       await client.close();

@@ -1,0 +1,126 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAndKill } from './child-run';
+import {
+  assessment,
+  jobEnded,
+  openService,
+  readAll,
+  restStepsSettled,
+  startBatchSandbox,
+  submitForms,
+  type BatchSandbox,
+} from './helpers';
+import { expectEachOnce, readBatch } from './scenario';
+
+let sandbox: BatchSandbox;
+let dataDir: string;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  sandbox = await startBatchSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-confidential-'));
+}, 30_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await sandbox?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every file under the console's data folder whose raw bytes hold `value` (the batches.db, its -wal, the audit...). */
+function filesHolding(value: string): string[] {
+  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  return files
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => readFileSync(path).includes(Buffer.from(value)));
+}
+
+describe('a completion with a confidential field', () => {
+  it('keeps the value out of every file, asks for it again after a kill -9, and completes each row once', async () => {
+    const secret = `bank-ref-${randomUUID()}`;
+    const bankReference = {
+      name: 'Bank reference',
+      code: 'BANKREF',
+      fieldId: '{processId}',
+      confidential: true,
+    };
+    const action = {
+      kind: 'complete',
+      stepName: assessment,
+      fields: [
+        { name: 'Outcome', code: 'OUTCOME', value: 'Accepted', fieldId: '{processId}' },
+        { ...bankReference, value: secret },
+      ],
+    };
+    const started = await submitForms(sandbox.url, 60, Number.MAX_SAFE_INTEGER);
+    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const profileId = first.profile.id;
+    first.service.settings({ profileId, concurrency: 4, ratePerSecond: 1000 });
+    await restStepsSettled(
+      first.client,
+      profileId,
+      started.map((p) => p.processId),
+    );
+    const { batchId, chosen, waiting } = await readBatch(
+      first.service,
+      profileId,
+      started.map((p) => p.externalReference),
+    );
+    await first.close();
+
+    const run = runAndKill(
+      { dataDir, baseUrl: sandbox.url, key: sandbox.key, profileId, batchId, rows: chosen, action },
+      Math.floor(waiting / 2),
+    );
+    child = run.child;
+    const last = await run.ended;
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(last?.done ?? 0).toBeLessThan(waiting);
+    // Killed mid-run: batches.db and its -wal as the crash left them.
+    expect(readdirSync(join(dataDir, 'batches'))).toContain('batches.db');
+    expect(filesHolding(secret)).toEqual([]);
+
+    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    try {
+      const { service, client, audit } = second;
+      const asks =
+        /confidential field "BANKREF".*Resume with the value of "BANKREF" again; nothing is sent without it\./;
+      const before = service.store.summary(batchId);
+      expect(before.job).toMatchObject({ kind: 'run', status: 'paused' });
+      expect(before.job.kind !== 'idle' && before.job.reason).toMatch(asks);
+
+      // Without the value the run stays paused and says what it needs; nothing is sent.
+      const refused = await service.resume(batchId);
+      expect(refused.job).toMatchObject({ status: 'paused', reason: expect.stringMatching(asks) });
+      expect(refused.counts.action).toEqual(before.counts.action);
+      await expect(
+        service.resume(batchId, [{ ...bankReference, code: 'OTHER', value: secret }]),
+      ).rejects.toThrow(/This run sends no field "OTHER"; give the value of "BANKREF"\./);
+
+      await service.resume(batchId, [{ ...bankReference, value: secret }]);
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const counts = await expectEachOnce(service, client, audit, profileId, batchId, chosen);
+      expect(counts.done).toBe(waiting);
+      // The service got the value itself on every row, never the mask.
+      const rows = service.store.rows(batchId).filter((row) => chosen.includes(row.rowNo));
+      const processes = await readAll(
+        client,
+        profileId,
+        rows.map((row) => row.processId!),
+      );
+      for (const process of processes) {
+        expect(process.fields.find((field) => field.code === 'BANKREF')?.value).toBe(secret);
+      }
+    } finally {
+      await second.close();
+    }
+    expect(filesHolding(secret)).toEqual([]);
+  }, 60_000);
+});
