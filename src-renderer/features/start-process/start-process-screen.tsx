@@ -96,7 +96,9 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const inputError = (index: number, key: string) => problems.get(`fields.${index}.${key}`);
   const rowError = (index: number) =>
     [...problems].find(
-      ([path]) => path.startsWith(`fields.${index}.`) && !rowInputs.some((key) => path.endsWith(`.${key}`)),
+      ([path]) =>
+        (path === `fields.${index}` || path.startsWith(`fields.${index}.`)) &&
+        !rowInputs.some((key) => path === `fields.${index}.${key}`),
     )?.[1];
 
   function review(event: FormEvent) {
@@ -209,6 +211,8 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
             </fieldset>
           );
         })}
+        {/* A rule of the fields together (too many, too long in all), or Review would do nothing unsaid. */}
+        {touched && problems.get('fields') && <p className="field-error">{problems.get('fields')}</p>}
         <div className="button-row">
           <button type="button" onClick={() => setFields([...fields, blankField()])}>
             Add field
