@@ -37,7 +37,7 @@ export function PayloadView({
       <dl className="facts">
         <dt>Process id</dt>
         <dd>
-          <code>{view.processId}</code>
+          <code className="mono-id">{view.processId}</code>
         </dd>
         <dt>External reference</dt>
         <dd>{view.externalReference || '—'}</dd>
@@ -45,7 +45,7 @@ export function PayloadView({
           <>
             <dt>Subscription</dt>
             <dd>
-              <code>{view.subscriptionId}</code>
+              <code className="mono-id">{view.subscriptionId}</code>
             </dd>
           </>
         )}

@@ -8,9 +8,11 @@ export function LookupBox() {
   const openProcess = useNavigation((state) => state.openProcess);
   const profileId = useNavigation((state) => state.profileId);
 
+  // A blank lookup is sent too: the contract's rule answers it in place of the last lookup's error,
+  // which would otherwise stay on screen under an empty box.
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim()) openProcess(text);
+    openProcess(text);
   }
 
   return (
@@ -28,7 +30,7 @@ export function LookupBox() {
           autoComplete="off"
           data-lookup-input
         />
-        <button type="submit" disabled={!text.trim() || !profileId}>
+        <button type="submit" disabled={!profileId}>
           Open
         </button>
       </div>

@@ -19,7 +19,7 @@ export function AccountsTab({ process }: { process: Process }) {
             <td>{account.name || '—'}</td>
             <td>{account.reference || '—'}</td>
             <td>
-              <code>{account.accountId}</code>
+              <code className="mono-id">{account.accountId}</code>
             </td>
           </tr>
         ))}

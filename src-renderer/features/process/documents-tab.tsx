@@ -28,7 +28,7 @@ export function DocumentsTab({
             <td>{document.filename}</td>
             <td>{document.contentType}</td>
             <td>
-              <code>{document.documentId}</code>
+              <code className="mono-id">{document.documentId}</code>
             </td>
             <td>
               <button type="button" onClick={() => onOpen(document)} aria-label={`Open ${document.filename}`}>

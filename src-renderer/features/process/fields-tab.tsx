@@ -30,24 +30,26 @@ export function FieldsTab({ process }: { process: Process }) {
               <td>
                 <code>{field.code}</code>
               </td>
-              <td className="field-value">
-                {field.confidential ? (
-                  <ConfidentialValue
-                    value={field.value}
-                    label={field.name}
-                    shown={shown}
-                    onToggle={() => setRevealed(shown ? null : key)}
-                  />
-                ) : (
-                  field.value
-                )}
+              <td>
+                <div className="field-value">
+                  {field.confidential ? (
+                    <ConfidentialValue
+                      value={field.value}
+                      label={field.name}
+                      shown={shown}
+                      onToggle={() => setRevealed(shown ? null : key)}
+                    />
+                  ) : (
+                    field.value
+                  )}
+                </div>
               </td>
               <td>
-                {field.fieldType}
-                {field.confidential && <span className="badge">Confidential</span>}
+                {/* The space lets the badge go under the type in a narrow column. */}
+                {field.fieldType} {field.confidential && <span className="badge">Confidential</span>}
               </td>
               <td>
-                <code className="small">{field.fieldId}</code>
+                <code className="small mono-id">{field.fieldId}</code>
               </td>
             </tr>
           );

@@ -33,7 +33,7 @@ export function ProcessHeader({
           </span>
         </h1>
         <p className="process-id">
-          <span className="muted">Process id</span> <code>{process.processId}</code>{' '}
+          <span className="muted">Process id</span> <code className="mono-id">{process.processId}</code>{' '}
           <CopyButton value={process.processId} label="Copy process id" />
         </p>
       </div>

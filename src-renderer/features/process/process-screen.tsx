@@ -50,9 +50,11 @@ export function ProcessScreen({
       return (
         <div className="screen">
           <CallError error={remote.error} onRetry={reload}>
-            <p className="muted">
-              Looked up “{lookup}” with the profile {profile.name}.
-            </p>
+            {lookup && (
+              <p className="muted">
+                Looked up “{lookup}” with the profile {profile.name}.
+              </p>
+            )}
           </CallError>
         </div>
       );

@@ -119,7 +119,7 @@ function RequestRow({
   return (
     <>
       <div role="row" className={`virtual-table-row${open ? ' selected' : ''}`}>
-        <div role="cell">
+        <div role="cell" className="request-time">
           <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
             {formatDateTime(entry.at)}
           </button>

@@ -39,6 +39,9 @@ const labels = {
   contents: 'Note',
 };
 
+/** A Text field's inputs, one column each. */
+const rowInputs = ['name', 'code', 'value'] as const;
+
 /**
  * Starts a process: its type id, optional notes and Text fields; no account is needed. The review
  * below the form shows what will be sent and, on a live profile, asks for the typed type id.
@@ -64,6 +67,8 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
+  // Rows that were there at a Review: a row added later is not told off before it is typed in.
+  const [checkedRows, setCheckedRows] = useState<ReadonlySet<string>>(new Set());
   const [typed, setTyped] = useState('');
   // The request is sent only from its review, which shows exactly what goes.
   const [reviewing, setReviewing] = useState(false);
@@ -87,12 +92,19 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const typeError = problems.get('processTypeId');
   const confirmation = confirmProcessType(request.processTypeId);
   const confirmed = reviewConfirmed(profile, confirmation, typed);
-  const fieldError = (index: number) =>
-    [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
+  // Each input's problem under that input; a problem of the row as a whole below the row.
+  const inputError = (index: number, key: string) => problems.get(`fields.${index}.${key}`);
+  const rowError = (index: number) =>
+    [...problems].find(
+      ([path]) =>
+        (path === `fields.${index}` || path.startsWith(`fields.${index}.`)) &&
+        !rowInputs.some((key) => path === `fields.${index}.${key}`),
+    )?.[1];
 
   function review(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
+    setCheckedRows(new Set(fields.map((field) => field.key)));
     if (problems.size === 0) setReviewing(true);
   }
 
@@ -160,35 +172,47 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
           <textarea rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
         </label>
         <h2>Text fields</h2>
-        {fields.map((field, index) => (
-          <fieldset key={field.key} className="field-row" aria-label={`Field ${index + 1}`}>
-            <legend>Field {index + 1}</legend>
-            {(['name', 'code', 'value'] as const).map((key) => (
-              <label key={key} className="field">
-                <span>{key[0]!.toUpperCase() + key.slice(1)}</span>
-                <input
-                  value={field[key]}
-                  type={key === 'value' && field.confidential ? 'password' : 'text'}
-                  onChange={(event) => update(field.key, { [key]: event.target.value })}
-                />
-              </label>
-            ))}
-            <Checkbox
-              checked={field.confidential}
-              onChange={(checked) => update(field.key, { confidential: checked })}
-            >
-              Confidential
-            </Checkbox>
-            <button
-              type="button"
-              className="small-button danger"
-              onClick={() => setFields(fields.filter((other) => other.key !== field.key))}
-            >
-              Remove
-            </button>
-            {touched && fieldError(index) && <span className="field-error">{fieldError(index)}</span>}
-          </fieldset>
-        ))}
+        {fields.map((field, index) => {
+          const checked = checkedRows.has(field.key);
+          return (
+            <fieldset key={field.key} className="field-row" aria-label={`Field ${index + 1}`}>
+              <legend>Field {index + 1}</legend>
+              {rowInputs.map((key) => {
+                const problem = checked ? inputError(index, key) : undefined;
+                return (
+                  <label key={key} className="field">
+                    <span>{key[0]!.toUpperCase() + key.slice(1)}</span>
+                    <input
+                      value={field[key]}
+                      type={key === 'value' && field.confidential ? 'password' : 'text'}
+                      aria-invalid={problem ? true : undefined}
+                      onChange={(event) => update(field.key, { [key]: event.target.value })}
+                    />
+                    {problem && <span className="field-error">{problem}</span>}
+                  </label>
+                );
+              })}
+              {checked && rowError(index) && <p className="field-error field-row-wide">{rowError(index)}</p>}
+              <div className="button-row">
+                <Checkbox
+                  checked={field.confidential}
+                  onChange={(confidential) => update(field.key, { confidential })}
+                >
+                  Confidential
+                </Checkbox>
+                <button
+                  type="button"
+                  className="small-button danger"
+                  onClick={() => setFields(fields.filter((other) => other.key !== field.key))}
+                >
+                  Remove
+                </button>
+              </div>
+            </fieldset>
+          );
+        })}
+        {/* A rule of the fields together (too many, too long in all), or Review would do nothing unsaid. */}
+        {touched && problems.get('fields') && <p className="field-error">{problems.get('fields')}</p>}
         <div className="button-row">
           <button type="button" onClick={() => setFields([...fields, blankField()])}>
             Add field

@@ -8,8 +8,8 @@ export function PayloadStage({ stage, view }: StageProps) {
   return (
     <div className="walk-body">
       <p>
-        Process <code>{view.processId}</code> ({view.externalReference || 'no reference'}),{' '}
-        {view.documents.length} document(s), {view.fields.length} field(s).
+        Process <code className="mono-id">{view.processId}</code> ({view.externalReference || 'no reference'}
+        ), {view.documents.length} document(s), {view.fields.length} field(s).
       </p>
       {stage.kind === 'readPayload' && (
         <button type="button" className="primary" onClick={() => void next(linked)}>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { assertNever } from '../../../src-shared/result';
 import { walkStageKinds, walkStageNumber, type WalkStageKind } from '../../../src-shared/walk';
 import { BackOfficeStage } from './back-office-stage';
@@ -17,6 +18,13 @@ export function WalkStageList(props: StageProps) {
   const back = useWalk((state) => state.back);
   const { stage } = props;
   const reached = walkStageNumber(stage.kind);
+  const current = useRef<HTMLLIElement>(null);
+  // The panel scrolls on its own: each new stage is brought into its view, or the form to fill
+  // would sit below the fold while the finished stages above it fill the panel.
+  // A block body: Chromium's scrollIntoView may return a promise, which React would take for a cleanup.
+  useEffect(() => {
+    current.current?.scrollIntoView({ block: 'nearest' });
+  }, [stage.kind]);
   return (
     <ol className="walk-stages">
       {walkStageKinds.map((kind, index) => {
@@ -25,6 +33,7 @@ export function WalkStageList(props: StageProps) {
         return (
           <li
             key={kind}
+            ref={state === 'current' ? current : undefined}
             className={`walk-stage walk-${state}`}
             aria-current={state === 'current' ? 'step' : undefined}
           >
