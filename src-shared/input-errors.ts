@@ -46,11 +46,11 @@ export function describeIssue(issue: Issue, input?: unknown): string {
   if (first === 'notes' && typeof row === 'number') return sentence(`Note ${row + 1}: ${issue.message}`);
   if (typeof first === 'string' && issue.path.length === 1 && labels[first]) {
     const label = labels[first];
-    return sentence(label.endsWith(':') ? `${label} ${issue.message}` : `The ${label} ${issue.message}`);
+    return sentence(label.endsWith(':') ? labelled(label, issue.message) : `The ${label} ${issue.message}`);
   }
   // A nested input the forms name (a timeout, a receiver cap) is named as the form names it.
   const last = String(issue.path.at(-1) ?? '');
-  if (labels[last]?.endsWith(':')) return sentence(`${labels[last]} ${issue.message}`);
+  if (labels[last]?.endsWith(':')) return sentence(labelled(labels[last], issue.message));
   const where = issue.path.map(String).join('.');
   return sentence(where ? `${where}: ${issue.message}` : issue.message);
 }

@@ -18,7 +18,7 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
     case 'too_big': {
       const max = count(issue.maximum);
       if (issue.origin === 'string' && typeof issue.input === 'string') {
-        return `${count(issue.input.length)} characters; shorten it to ${max} or fewer`;
+        return `is ${count(issue.input.length)} characters long; shorten it to ${max} or fewer`;
       }
       if (issue.origin === 'array') return `at most ${max} can be sent at once`;
       return `enter a number no larger than ${max}`;
