@@ -235,7 +235,12 @@ async function serveStatic(response: ServerResponse, root: string, path: string)
     ...securityHeaders(),
     'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
     'Content-Length': contents.length,
-    'Cache-Control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
+    // Only Vite's hashed assets never change under their name; the page and the icon can.
+    'Cache-Control': relative.startsWith('assets/')
+      ? 'public, max-age=31536000, immutable'
+      : relative === 'index.html'
+        ? 'no-store'
+        : 'no-cache',
   });
   response.end(contents);
 }

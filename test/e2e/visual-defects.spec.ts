@@ -243,4 +243,6 @@ test('the page has a favicon, served as SVG', async ({ page, consoleApp }) => {
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('image/svg+xml');
+  // Its name carries no hash, so a changed icon must not hide behind a year-long cache.
+  expect(response.headers()['cache-control']).toBe('no-cache');
 });
