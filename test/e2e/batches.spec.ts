@@ -214,3 +214,36 @@ test('a batch from the inbox takes the profile’s deliveries, and a file over 1
   const row = page.getByRole('table', { name: 'Batch rows' }).getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('read');
 });
+
+test('a change goes to the rows it was reviewed for, even when the choice changes while the review is open', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000001\nFT-000002\nFT-000003');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: 'Read 3 rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  await table.getByRole('checkbox', { name: 'Choose FT-000001' }).check();
+
+  const act = page.getByRole('region', { name: 'Act on rows' });
+  await act.getByLabel('Add note').check();
+  await act.getByLabel('Note', { exact: true }).fill('Reviewed for FT-000001 only.');
+  await act.getByRole('button', { name: 'Review change' }).click();
+  const review = act.getByRole('region', { name: 'Review' });
+  await expect(review).toContainText('the request shown is for FT-000001');
+
+  // The choice moves to another row (same count) while the review is open.
+  await table.getByRole('checkbox', { name: 'Choose FT-000001' }).uncheck();
+  await table.getByRole('checkbox', { name: 'Choose FT-000002' }).check();
+  await review.getByRole('button', { name: 'Send to 1 processes' }).click();
+
+  await expect(page.getByRole('region', { name: 'Outcomes' })).toContainText('1 done');
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000001' })).toContainText('done');
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).not.toContainText('done');
+});
