@@ -247,3 +247,28 @@ test('a change goes to the rows it was reviewed for, even when the choice change
   await expect(table.getByRole('row').filter({ hasText: 'FT-000001' })).toContainText('done');
   await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).not.toContainText('done');
 });
+
+test('a note being written stays while chosen rows are read again', async ({ page, consoleApp }) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000003\nFT-000005');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: 'Read 2 rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+
+  const act = page.getByRole('region', { name: 'Act on rows' });
+  await act.getByLabel('Add note').check();
+  await act.getByLabel('Note', { exact: true }).fill('Half-written note');
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  await table.getByRole('checkbox', { name: 'Choose FT-000003' }).check();
+  const reRead = page.getByRole('button', { name: 'Re-read chosen rows' });
+  const answered = page.waitForResponse((response) => response.url().endsWith('/bridge/batches.read'));
+  await reRead.click();
+  await answered;
+  await expect(reRead).toBeEnabled();
+  await expect(act.getByRole('textbox', { name: 'Note' })).toHaveValue('Half-written note');
+  await expect(table.getByRole('checkbox', { name: 'Choose FT-000003' })).toBeChecked();
+});
