@@ -241,8 +241,9 @@ test('a change goes to the rows it was reviewed for, even when the choice change
   // The choice moves to another row (same count) while the review is open.
   await table.getByRole('checkbox', { name: 'Choose FT-000001' }).uncheck();
   await table.getByRole('checkbox', { name: 'Choose FT-000002' }).check();
-  await review.getByRole('button', { name: 'Send to 1 processes' }).click();
+  await review.getByRole('button', { name: 'Send to 1 process', exact: true }).click();
 
+  await expect(act.getByRole('status')).toContainText('on its way to 1 process;');
   await expect(page.getByRole('region', { name: 'Outcomes' })).toContainText('1 done');
   await expect(table.getByRole('row').filter({ hasText: 'FT-000001' })).toContainText('done');
   await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).not.toContainText('done');

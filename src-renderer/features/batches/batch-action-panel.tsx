@@ -16,6 +16,7 @@ import {
 } from '../../components/field-editor';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
+import { counted } from './batch-state';
 
 type Review = Extract<BatchRunAnswer, { kind: 'review' }>;
 type BatchAction = CallInput<'batches.run'>['action'];
@@ -89,7 +90,7 @@ export function BatchActionPanel({
   }
 
   const target =
-    chosen.length > 0 ? `the ${chosen.length.toLocaleString('en')} chosen rows` : 'every read row';
+    chosen.length > 0 ? `the ${counted(chosen.length, 'chosen row', 'chosen rows')}` : 'every read row';
   return (
     <section aria-label="Act on rows" className="panel batch-action">
       <h2>Act on {target}</h2>
@@ -194,7 +195,7 @@ export function BatchActionPanel({
             typed={typed}
             onTyped={setTyped}
             actions={{
-              sendLabel: `Send to ${stage.review.count.toLocaleString('en')} processes`,
+              sendLabel: `Send to ${counted(stage.review.count, 'process', 'processes')}`,
               sendingLabel: 'Starting…',
               sending: stage.name === 'sending',
               onSend: () => void send(stage.review, stage.input),
@@ -208,7 +209,7 @@ export function BatchActionPanel({
       {stage.name === 'started' && (
         <div role="status" className="notice-box">
           <p>
-            The change is on its way to {stage.count.toLocaleString('en')} processes; each row shows its
+            The change is on its way to {counted(stage.count, 'process', 'processes')}; each row shows its
             outcome as it ends.
           </p>
           <button type="button" onClick={() => setStage({ name: 'edit' })}>
