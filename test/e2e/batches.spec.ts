@@ -273,3 +273,23 @@ test('a note being written stays while chosen rows are read again', async ({ pag
   await expect(act.getByRole('textbox', { name: 'Note' })).toHaveValue('Half-written note');
   await expect(table.getByRole('checkbox', { name: 'Choose FT-000003' })).toBeChecked();
 });
+
+test('a waiting time beyond the limit is refused beside its box, and the table stays', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000003');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  const filters = page.getByRole('group', { name: 'Filter rows' });
+  await filters.getByLabel('Waiting longer than').fill('5000');
+  await expect(filters.getByRole('alert')).toHaveText(/^Waiting longer than must be at most 3,650 days/);
+  await expect(page.getByRole('table', { name: 'Batch rows' })).toBeVisible();
+  await filters.getByLabel('Waiting longer than').fill('2');
+  await expect(filters.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Batch rows' })).toBeVisible();
+});
