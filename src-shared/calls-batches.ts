@@ -80,15 +80,16 @@ const createInput = z
     };
   });
 
-const rowFilter = z
+/** A table's filter; the renderer checks its boxes with these rules before asking. */
+export const batchRowFilter = z
   .object({
     stepName: z.string().trim().min(1).max(200).optional(),
     kind: z.string().trim().min(1).max(50).optional(),
     /** Waiting at the current step longer than this many hours (days: 24 times). */
     waitingLongerThanHours: z
       .number()
-      .min(0)
-      .max(24 * 3650)
+      .min(0, 'must be 0 or more')
+      .max(24 * 3650, 'must be at most 3,650 days (87,600 hours)')
       .optional(),
     restFailed: z.boolean().optional(),
     readFailed: z.boolean().optional(),
@@ -149,7 +150,7 @@ export const batchCalls = {
           .object({ by: z.enum(batchSortKeys), direction: z.enum(['asc', 'desc']).default('asc') })
           .strict()
           .default({ by: 'rowNo', direction: 'asc' }),
-        filter: rowFilter.default({}),
+        filter: batchRowFilter.default({}),
       })
       .strict(),
   ),

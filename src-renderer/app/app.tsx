@@ -93,7 +93,12 @@ export function App() {
         <AddressNotice />
         {screen.name === 'home' && <HomeScreen />}
         {screen.name === 'process' &&
-          (profile ? <ProcessRoute lookup={screen.lookup} profile={profile} /> : <NoProfile />)}
+          (profile ? (
+            // Keyed: a dialog open on one process must not reappear over the one Back or a link leads to.
+            <ProcessRoute key={`${profile.id}/${screen.lookup}`} lookup={screen.lookup} profile={profile} />
+          ) : (
+            <NoProfile />
+          ))}
         {screen.name === 'start' && (profile ? <StartProcessScreen profile={profile} /> : <NoProfile />)}
         {screen.name === 'audit' && <AuditScreen profileId={profile?.id ?? null} />}
         {screen.name === 'requests' && <RequestsScreen profileId={profile?.id ?? null} />}

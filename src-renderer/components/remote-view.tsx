@@ -23,7 +23,9 @@ export function RemoteView<T>({
 }) {
   if (remote.status === 'idle') return null;
   if (remote.status === 'loading') {
-    if (remote.previous !== undefined) return <div aria-busy="true">{children(remote.previous)}</div>;
+    // The same tree as when ready: a wrapper here would remount the children on every refresh,
+    // losing what the user was typing, an open review and a table's scroll.
+    if (remote.previous !== undefined) return <>{children(remote.previous)}</>;
     return (
       <p className="muted" role="status" aria-busy="true">
         Loading {label}…

@@ -49,7 +49,7 @@ function parseRoute(path: string): ParsedAddress['route'] {
   if ((screenNames as readonly string[]).includes(name))
     return { ok: true, value: { name: 'screen', screen: name as ScreenName } };
   const link = processLink.exec(path);
-  if (!link) return { ok: false, message: `The address #${path} is not a page of this console.` };
+  if (!link) return { ok: false, message: `The address #${quoted(path)} is not a page of this console.` };
   const [profileId, lookup] = [decoded(link[1]!), decoded(link[2]!)];
   if (profileId === null || lookup === null)
     return { ok: false, message: 'This link’s address is not properly encoded; copy it again.' };
@@ -57,6 +57,11 @@ function parseRoute(path: string): ParsedAddress['route'] {
   if (!checked.success)
     return { ok: false, message: `This link cannot open: ${describeIssues(checked.error.issues)}` };
   return { ok: true, value: { name: 'process', profileId, lookup: checked.data.externalReference } };
+}
+
+/** A hostile link may carry megabytes; the sentence quotes enough of it to be recognised. */
+function quoted(path: string): string {
+  return path.length > 60 ? `${path.slice(0, 60)}…` : path;
 }
 
 function decoded(text: string): string | null {

@@ -214,3 +214,82 @@ test('a batch from the inbox takes the profile’s deliveries, and a file over 1
   const row = page.getByRole('table', { name: 'Batch rows' }).getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('read');
 });
+
+test('a change goes to the rows it was reviewed for, even when the choice changes while the review is open', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000001\nFT-000002\nFT-000003');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: 'Read 3 rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  await table.getByRole('checkbox', { name: 'Choose FT-000001' }).check();
+
+  const act = page.getByRole('region', { name: 'Act on rows' });
+  await act.getByLabel('Add note').check();
+  await act.getByLabel('Note', { exact: true }).fill('Reviewed for FT-000001 only.');
+  await act.getByRole('button', { name: 'Review change' }).click();
+  const review = act.getByRole('region', { name: 'Review' });
+  await expect(review).toContainText('the request shown is for FT-000001');
+
+  // The choice moves to another row (same count) while the review is open.
+  await table.getByRole('checkbox', { name: 'Choose FT-000001' }).uncheck();
+  await table.getByRole('checkbox', { name: 'Choose FT-000002' }).check();
+  await review.getByRole('button', { name: 'Send to 1 process', exact: true }).click();
+
+  await expect(act.getByRole('status')).toContainText('on its way to 1 process;');
+  await expect(page.getByRole('region', { name: 'Outcomes' })).toContainText('1 done');
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000001' })).toContainText('done');
+  await expect(table.getByRole('row').filter({ hasText: 'FT-000002' })).not.toContainText('done');
+});
+
+test('a note being written stays while chosen rows are read again', async ({ page, consoleApp }) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000003\nFT-000005');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  await page.getByRole('button', { name: 'Read 2 rows' }).click();
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+
+  const act = page.getByRole('region', { name: 'Act on rows' });
+  await act.getByLabel('Add note').check();
+  await act.getByLabel('Note', { exact: true }).fill('Half-written note');
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  await table.getByRole('checkbox', { name: 'Choose FT-000003' }).check();
+  const reRead = page.getByRole('button', { name: 'Re-read chosen rows' });
+  const answered = page.waitForResponse((response) => response.url().endsWith('/bridge/batches.read'));
+  await reRead.click();
+  await answered;
+  await expect(reRead).toBeEnabled();
+  await expect(act.getByRole('textbox', { name: 'Note' })).toHaveValue('Half-written note');
+  await expect(table.getByRole('checkbox', { name: 'Choose FT-000003' })).toBeChecked();
+});
+
+test('a waiting time beyond the limit is refused beside its box, and the table stays', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000003');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  await form.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
+  const filters = page.getByRole('group', { name: 'Filter rows' });
+  await filters.getByLabel('Waiting longer than').fill('5000');
+  await expect(filters.getByRole('alert')).toHaveText(/^Waiting longer than must be at most 3,650 days/);
+  await expect(page.getByRole('table', { name: 'Batch rows' })).toBeVisible();
+  await filters.getByLabel('Waiting longer than').fill('2');
+  await expect(filters.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Batch rows' })).toBeVisible();
+});

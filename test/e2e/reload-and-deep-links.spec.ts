@@ -133,3 +133,19 @@ test('a deep link naming an unknown profile or a bad reference gives a sentence 
   await expect(page.getByRole('status').filter({ hasText: 'external reference is empty' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Process Console', level: 1 })).toBeVisible();
 });
+
+test('Back with a completion dialog open leaves it behind: no change dialog opens by itself on the process Back leads to', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expectConsoleReady(page);
+  await openProcess(page, 'FT-000005');
+  await openProcess(page, 'FT-000003');
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
+  await expect(page.getByRole('dialog', { name: 'Complete step' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: /FT-000005/ })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Complete step' })).toHaveCount(0);
+});

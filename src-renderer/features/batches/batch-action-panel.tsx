@@ -16,15 +16,20 @@ import {
 } from '../../components/field-editor';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
+import { counted } from './batch-state';
 
 type Review = Extract<BatchRunAnswer, { kind: 'review' }>;
 type BatchAction = CallInput<'batches.run'>['action'];
+type RunInput = Omit<CallInput<'batches.run'>, 'confirm'>;
 
-/** The act flow (STYLE rule 14): edit, review what main will send, sending, started. */
+/**
+ * The act flow (STYLE rule 14): edit, review what main will send, sending, started. A review keeps
+ * the input main reviewed, so Send sends exactly that, whatever the table's choice became since.
+ */
 type Stage =
   | { name: 'edit' }
-  | { name: 'review'; review: Review; action: BatchAction }
-  | { name: 'sending'; review: Review; action: BatchAction }
+  | { name: 'review'; review: Review; input: RunInput }
+  | { name: 'sending'; review: Review; input: RunInput }
   | { name: 'started'; count: number };
 
 /**
@@ -61,21 +66,22 @@ export function BatchActionPanel({
       kind === 'note'
         ? { kind: 'note', contents, visibleToAccounts: visible }
         : { kind: 'complete', stepName, fields: rows.map(fieldFromRow) };
-    const result = await api.batches.run({ batchId: batch.batchId, action, ...rowsInput });
+    const input: RunInput = { batchId: batch.batchId, action, ...rowsInput };
+    const result = await api.batches.run(input);
     if (!result.ok) return setError(result.error);
     setError(null);
     if (result.value.kind === 'review') {
       setTyped('');
-      setStage({ name: 'review', review: result.value, action });
+      setStage({ name: 'review', review: result.value, input });
     }
   }
 
-  async function send(review: Review, action: BatchAction) {
-    setStage({ name: 'sending', review, action });
-    const result = await api.batches.run({ batchId: batch.batchId, action, ...rowsInput, confirm: typed });
+  async function send(review: Review, input: RunInput) {
+    setStage({ name: 'sending', review, input });
+    const result = await api.batches.run({ ...input, confirm: typed });
     if (!result.ok) {
       setError(result.error);
-      return setStage({ name: 'review', review, action });
+      return setStage({ name: 'review', review, input });
     }
     setError(null);
     invalidate('batches.get', (input) => input.batchId === batch.batchId);
@@ -84,7 +90,7 @@ export function BatchActionPanel({
   }
 
   const target =
-    chosen.length > 0 ? `the ${chosen.length.toLocaleString('en')} chosen rows` : 'every read row';
+    chosen.length > 0 ? `the ${counted(chosen.length, 'chosen row', 'chosen rows')}` : 'every read row';
   return (
     <section aria-label="Act on rows" className="panel batch-action">
       <h2>Act on {target}</h2>
@@ -171,7 +177,7 @@ export function BatchActionPanel({
         <>
           <ChangeReview
             profile={profile}
-            operation={stage.action.kind === 'note' ? 'addNote' : 'completeStep'}
+            operation={stage.input.action.kind === 'note' ? 'addNote' : 'completeStep'}
             request={stage.review.request}
             body={stage.review.request.body}
             facts={
@@ -189,10 +195,10 @@ export function BatchActionPanel({
             typed={typed}
             onTyped={setTyped}
             actions={{
-              sendLabel: `Send to ${stage.review.count.toLocaleString('en')} processes`,
+              sendLabel: `Send to ${counted(stage.review.count, 'process', 'processes')}`,
               sendingLabel: 'Starting…',
               sending: stage.name === 'sending',
-              onSend: () => void send(stage.review, stage.action),
+              onSend: () => void send(stage.review, stage.input),
               cancelLabel: 'Back to the change',
               onCancel: () => setStage({ name: 'edit' }),
             }}
@@ -203,7 +209,7 @@ export function BatchActionPanel({
       {stage.name === 'started' && (
         <div role="status" className="notice-box">
           <p>
-            The change is on its way to {stage.count.toLocaleString('en')} processes; each row shows its
+            The change is on its way to {counted(stage.count, 'process', 'processes')}; each row shows its
             outcome as it ends.
           </p>
           <button type="button" onClick={() => setStage({ name: 'edit' })}>

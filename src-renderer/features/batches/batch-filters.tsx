@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { BatchCounts } from '../../../src-shared/batches';
+import { batchRowFilter } from '../../../src-shared/calls-batches';
+import { labelled } from '../../../src-shared/input-errors';
 import type { BatchQuery } from './use-batch-rows';
 
 /** The table's filter as `batches.get` takes it. */
@@ -21,6 +23,7 @@ export function BatchFilters({
 }) {
   const [waiting, setWaiting] = useState('');
   const [unit, setUnit] = useState<'hours' | 'days'>('days');
+  const [waitingProblem, setWaitingProblem] = useState<string | null>(null);
   const kinds = [...new Set(steps.map((step) => step.kind))].sort();
   const set = (patch: Partial<BatchFilter>) => {
     const next: Record<string, unknown> = { ...filter, ...patch };
@@ -30,9 +33,15 @@ export function BatchFilters({
   const setWaitingFilter = (text: string, per: 'hours' | 'days') => {
     setWaiting(text);
     setUnit(per);
-    const amount = Number(text);
-    const usable = text.trim() !== '' && Number.isFinite(amount) && amount >= 0;
-    set({ waitingLongerThanHours: usable ? amount * (per === 'days' ? 24 : 1) : undefined });
+    const hours = Number(text) * (per === 'days' ? 24 : 1);
+    // The contract's rule, checked here: a refused filter would replace the whole table with an error.
+    const checked = batchRowFilter.shape.waitingLongerThanHours.safeParse(hours);
+    const problem =
+      text.trim() === '' || checked.success
+        ? null
+        : labelled('Waiting longer than', checked.error.issues[0]?.message ?? 'is not a number');
+    setWaitingProblem(problem);
+    set({ waitingLongerThanHours: text.trim() !== '' && checked.success ? checked.data : undefined });
   };
 
   return (
@@ -75,6 +84,7 @@ export function BatchFilters({
           inputMode="numeric"
           value={waiting}
           onChange={(event) => setWaitingFilter(event.target.value, unit)}
+          aria-invalid={waitingProblem !== null}
         />
       </label>
       <label className="field">
@@ -87,6 +97,11 @@ export function BatchFilters({
           <option value="days">days</option>
         </select>
       </label>
+      {waitingProblem && (
+        <p role="alert" className="field-error">
+          {waitingProblem}
+        </p>
+      )}
       <label className="checkbox">
         <input
           type="checkbox"

@@ -48,6 +48,14 @@ describe('parseAddress', () => {
     });
   });
 
+  it('keeps the sentence for a huge hostile address short, quoting only its start', () => {
+    const route = parseAddress(`#/${'x'.repeat(2_000_000)}`).route;
+    expect(route.ok).toBe(false);
+    if (route.ok) return;
+    expect(route.message.length).toBeLessThan(120);
+    expect(route.message).toMatch(/^The address #\/x+… is not a page of this console\.$/);
+  });
+
   it('takes an empty token as none', () => {
     expect(parseAddress('#token=').token).toBeNull();
   });
