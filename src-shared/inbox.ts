@@ -55,6 +55,12 @@ export interface DeliverySummary {
   fieldCount: number;
   /** The HTTP status the receiver answered (or was about to answer) with. */
   replyStatus: number;
+  /**
+   * Milliseconds after arriving at which the sender closed the request before the reply was
+   * written (it timed out, e.g. during a configured delay), so the reply never reached it; null
+   * when the reply was sent.
+   */
+  senderGaveUpAfterMs: number | null;
 }
 
 /** One delivery in full. */

@@ -241,6 +241,41 @@ describe('the inbox receiver', () => {
     expect(t.inbox.list()[0]).toMatchObject({ status: 'new', replyStatus: 200 });
   });
 
+  it('notes a sender that gave up before a delayed reply, and not one that waited for it', async () => {
+    const t = await inbox();
+    const url = t.inbox.deliveryUrl('p1')!;
+    await t.inbox.configure('p1', { reply: { delayMs: 30_000 } });
+    const seen: DeliverySummary[] = [];
+    const unsubscribe = t.inbox.subscribe((summary) => seen.push(summary));
+    // A sender with a time limit of its own, as the service's REST step has.
+    const gaveUp = await send(url, { body: samplePayload(1), signal: AbortSignal.timeout(200) }).catch(
+      (error: Error) => error,
+    );
+    expect(gaveUp).toBeInstanceOf(Error);
+    await expect.poll(() => t.inbox.list()[0]?.senderGaveUpAfterMs ?? null).not.toBeNull();
+    expect(t.inbox.list()[0]!.senderGaveUpAfterMs).toBeGreaterThanOrEqual(190);
+    expect(t.inbox.list()[0]!.replyStatus).toBe(200);
+    // Live listeners hear of it too, so an open inbox changes its wording.
+    expect(seen.at(-1)).toMatchObject({ id: t.inbox.list()[0]!.id, senderGaveUpAfterMs: expect.any(Number) });
+    unsubscribe();
+
+    await t.inbox.configure('p1', { reply: { delayMs: 50 } });
+    expect((await send(url, { body: samplePayload(2) })).status).toBe(200);
+    expect(t.inbox.list()[0]).toMatchObject({ externalReference: 'FT-000002', senderGaveUpAfterMs: null });
+  });
+
+  it('does not blame the sender for a held reply that stopping the inbox cut off', async () => {
+    const t = await inbox();
+    await t.inbox.configure('p1', { reply: { delayMs: 30_000 } });
+    const pending = send(t.inbox.deliveryUrl('p1')!, { body: samplePayload(1) }).catch(
+      (error: Error) => error,
+    );
+    await expect.poll(() => t.inbox.list().length).toBe(1);
+    await t.inbox.stop();
+    expect(await pending).toBeInstanceOf(Error);
+    expect(t.inbox.list()[0]).toMatchObject({ senderGaveUpAfterMs: null });
+  });
+
   it('refuses to listen beyond loopback unless asked to', async () => {
     const fresh = createInbox({ dataDir: (await inbox()).dataDir, secrets: createMemorySecretStore() });
     cleanups.push(() => fresh.close());
