@@ -40,6 +40,9 @@ export interface DeliveryPayloadView {
   fields: PayloadField[];
 }
 
+/** Where a secret went: the OS keychain, or this console's memory until it quits (no keychain). */
+export type SecretKeptIn = 'keychain' | 'session';
+
 /** One delivery as a list shows it. */
 export interface DeliverySummary {
   id: string;
@@ -130,6 +133,8 @@ export interface InboxSettingsView extends InboxSettings {
    * the answer to that call only, so it can be shown once and copied; null in every other answer.
    */
   generatedSecret: string | null;
+  /** Where {@link generatedSecret} is kept (`session`: memory until the console quits, no keychain). */
+  generatedSecretKeptIn: SecretKeptIn | null;
   /** Requests refused since the console started and not recorded: over the rate, or inbox full. */
   refused: { rateLimited: number; full: number };
   /** A sentence when deliveries were refused because the inbox is full; null otherwise. */

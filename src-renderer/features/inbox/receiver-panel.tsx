@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { InboxSettingsView } from '../../../src-shared/inbox';
+import type { InboxSettingsView, SecretKeptIn } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
 import { inboxConfigureInput } from '../../../src-shared/workbench-inputs';
 import { api } from '../../lib/api';
@@ -28,7 +28,9 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export function ReceiverPanel({ profileId }: { profileId: string }) {
   const [remote, reload] = useRemote('inbox.settings', { profileId });
   // Held here, outside the cache and the form (remounted on every save), and only until dismissed.
-  const [generated, setGenerated] = useState<{ name: string; secret: string } | null>(null);
+  const [generated, setGenerated] = useState<{ name: string; secret: string; keptIn: SecretKeptIn } | null>(
+    null,
+  );
   // The outcome of the last save, held here too: the form is remounted by the save it reports.
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   if (remote.status !== 'ready') {
@@ -36,9 +38,7 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
   }
   return (
     <>
-      {generated && (
-        <GeneratedSecret name={generated.name} secret={generated.secret} onDone={() => setGenerated(null)} />
-      )}
+      {generated && <GeneratedSecret {...generated} onDone={() => setGenerated(null)} />}
       <ReceiverForm
         key={JSON.stringify(remote.value)}
         settings={remote.value}
@@ -46,11 +46,16 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
         message={message}
         onMessage={setMessage}
         // The reply is the settings as saved: keep them instead of asking again, without the secret.
-        onSaved={({ generatedSecret, ...saved }) => {
+        onSaved={({ generatedSecret, generatedSecretKeptIn, ...saved }) => {
           if (generatedSecret !== null && saved.sharedHeader) {
-            setGenerated({ name: saved.sharedHeader.name, secret: generatedSecret });
+            const keptIn = generatedSecretKeptIn ?? 'keychain';
+            setGenerated({ name: saved.sharedHeader.name, secret: generatedSecret, keptIn });
           }
-          setRemote('inbox.settings', { profileId }, { ...saved, generatedSecret: null });
+          setRemote(
+            'inbox.settings',
+            { profileId },
+            { ...saved, generatedSecret: null, generatedSecretKeptIn: null },
+          );
         }}
       />
     </>
@@ -99,11 +104,15 @@ function ReceiverForm({
       });
       return;
     }
+    // An empty name clears a header the receiver has; with none yet it changes nothing, so the one
+    // generated when the receiver is first turned on is kept (and shown) instead of cleared at once.
     const sharedHeader = headerName.trim()
       ? headerSecret
         ? { name: headerName.trim(), secret: headerSecret }
         : undefined
-      : null;
+      : settings.sharedHeader
+        ? null
+        : undefined;
     const input = {
       profileId,
       enabled,
@@ -184,7 +193,7 @@ function ReceiverForm({
               autoComplete="off"
               value={headerSecret}
               onChange={(event) => setHeaderSecret(event.target.value)}
-              placeholder={settings.hasSecret ? 'stored in the keychain' : ''}
+              placeholder={settings.hasSecret ? 'a value is stored' : ''}
             />
           </label>
         </div>
