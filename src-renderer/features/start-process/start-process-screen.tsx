@@ -8,6 +8,7 @@ import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/cache';
 import { currentValue } from '../../lib/remote';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
 import { processStarted } from '../../lib/process-cache';
@@ -87,14 +88,19 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   const typeError = problems.get('processTypeId');
   const confirmation = confirmProcessType(request.processTypeId);
   const confirmed = reviewConfirmed(profile, confirmation, typed);
+  const noteError = [...problems].find(([path]) => path.startsWith('notes.'))?.[1];
   const fieldError = (index: number) =>
     [...problems].find(([path]) => path.startsWith(`fields.${index}.`))?.[1];
 
-  function review(event: FormEvent) {
+  function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (problems.size === 0) setReviewing(true);
+    else focusFirstProblem(event.currentTarget);
   }
+  // Marks an input whose path has a problem, once the user has tried to go on.
+  const invalid = (path: string) =>
+    touched && [...problems.keys()].some((at) => at === path || at.startsWith(`${path}.`)) ? true : undefined;
 
   async function submit() {
     if (problems.size > 0 || busy || !confirmed) return;
@@ -137,7 +143,7 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
             list={listId}
             autoComplete="off"
             onChange={(event) => setProcessType(event.target.value)}
-            aria-invalid={touched && typeError ? true : undefined}
+            aria-invalid={invalid('processTypeId')}
           />
           <datalist id={listId}>
             {knownTypes.map((type) => (
@@ -157,7 +163,13 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
         </label>
         <label className="field">
           <span>First note (optional)</span>
-          <textarea rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+          <textarea
+            rows={2}
+            value={note}
+            aria-invalid={invalid('notes')}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          {touched && noteError && <span className="field-error">{noteError}</span>}
         </label>
         <h2>Text fields</h2>
         {fields.map((field, index) => (
@@ -169,6 +181,7 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
                 <input
                   value={field[key]}
                   type={key === 'value' && field.confidential ? 'password' : 'text'}
+                  aria-invalid={invalid(`fields.${index}.${key}`)}
                   onChange={(event) => update(field.key, { [key]: event.target.value })}
                 />
               </label>
