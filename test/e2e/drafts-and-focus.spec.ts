@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { goToScreen, openConsole, openNotes, openProcess } from './newcomer-steps';
+import { goToScreen, openConsole, openNotes, openProcess, openReceiverSettings } from './newcomer-steps';
 
 /**
  * Issue 15 item 10: unsent work survives looking elsewhere (per profile and process, in memory
@@ -93,9 +93,7 @@ test('a failed start moves to the first problem, and so does a failed receiver s
   await start.getByRole('button', { name: 'Review', exact: true }).click();
   await expect(start.getByRole('group', { name: 'Field 1' }).getByLabel('Name')).toBeFocused();
 
-  await goToScreen(page, 'Inbox');
-  const settings = page.getByRole('form', { name: 'Receiver settings' });
-  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  const settings = await openReceiverSettings(page);
   await settings.getByLabel('Deliveries a second').fill('many');
   await settings.getByLabel('Reply body (JSON)').fill('{"caseReference": ');
   await settings.getByRole('button', { name: 'Save receiver settings' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { goToScreen, openConsole } from './newcomer-steps';
+import { openConsole, openReceiverSettings } from './newcomer-steps';
 
 /**
  * Issue 15 item 12: a reply held past the service's time limit (10 s for the demo's REST step)
@@ -12,9 +12,7 @@ test('a delivery whose service gave up before the reply says the service timed o
 }) => {
   test.setTimeout(60_000);
   await openConsole(page, consoleApp.url);
-  await goToScreen(page, 'Inbox');
-  const settings = page.getByRole('form', { name: 'Receiver settings' });
-  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  const settings = await openReceiverSettings(page);
   await settings.getByLabel('Reply delay (ms)').fill('12000');
   await settings.getByRole('button', { name: 'Save receiver settings' }).click();
   await expect(page.getByText('Receiver settings saved.')).toBeVisible();

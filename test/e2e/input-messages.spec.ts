@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { goToScreen, openConsole, openNotes } from './newcomer-steps';
+import { openConsole, openNotes, openReceiverSettings } from './newcomer-steps';
 
 /** Issue 15 item 10: every message names the input in the form's words and says what to do. */
 
@@ -29,9 +29,7 @@ test('a timeout that is not a number is named with its range, and focus moves to
 
 test('a receiver cap past the safe integers is named with its range', async ({ page, consoleApp }) => {
   await openConsole(page, consoleApp.url);
-  await goToScreen(page, 'Inbox');
-  const settings = page.getByRole('form', { name: 'Receiver settings' });
-  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  const settings = await openReceiverSettings(page);
   await settings.getByLabel('Deliveries kept').fill('99999999999999999999');
   await settings.getByRole('button', { name: 'Save receiver settings' }).click();
   await expect(

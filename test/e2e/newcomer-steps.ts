@@ -24,6 +24,14 @@ export async function goToScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 }
 
+/** Goes to the Inbox and opens its receiver settings (folded once the receiver is on). */
+export async function openReceiverSettings(page: Page): Promise<Locator> {
+  await goToScreen(page, 'Inbox');
+  const settings = page.getByRole('form', { name: 'Receiver settings' });
+  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  return settings;
+}
+
 /** Opens a process on its Notes tab: the note form and its box. */
 export async function openNotes(page: Page, reference: string): Promise<{ form: Locator; box: Locator }> {
   await openProcess(page, reference);
