@@ -103,3 +103,24 @@ test('a failed start moves to the first problem, and so does a failed receiver s
   await settings.getByRole('button', { name: 'Save receiver settings' }).click();
   await expect(settings.getByLabel('Deliveries a second')).toBeFocused();
 });
+
+test('a preset the console refuses to save moves focus to its name, with the reason', async ({
+  page,
+  consoleApp,
+}) => {
+  await openConsole(page, consoleApp.url);
+  await openProcess(page, 'FT-000003');
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete step' });
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const row = dialog.getByRole('group', { name: 'Field 1' });
+  // A field name longer than a preset keeps (200 characters): main refuses the save.
+  await row.getByLabel('Name').fill('n'.repeat(201));
+  await row.getByLabel('Code').fill('OUTCOME');
+  const presetForm = dialog.getByRole('form', { name: 'Save as preset' });
+  await presetForm.getByLabel('Preset name').fill('Too long a field');
+  await presetForm.getByRole('button', { name: 'Save fields as preset' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(presetForm.getByLabel('Preset name')).toBeFocused();
+  await expect(presetForm.getByLabel('Preset name')).toHaveAttribute('aria-invalid', 'true');
+});
