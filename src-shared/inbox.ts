@@ -40,6 +40,9 @@ export interface DeliveryPayloadView {
   fields: PayloadField[];
 }
 
+/** Where a secret went: the OS keychain, or this console's memory until it quits (no keychain). */
+export type SecretKeptIn = 'keychain' | 'session';
+
 /** One delivery as a list shows it. */
 export interface DeliverySummary {
   id: string;
@@ -55,6 +58,12 @@ export interface DeliverySummary {
   fieldCount: number;
   /** The HTTP status the receiver answered (or was about to answer) with. */
   replyStatus: number;
+  /**
+   * Milliseconds after arriving at which the sender closed the request before the reply was
+   * written (it timed out, e.g. during a configured delay), so the reply never reached it; null
+   * when the reply was sent.
+   */
+  senderGaveUpAfterMs: number | null;
 }
 
 /** One delivery in full. */
@@ -124,6 +133,8 @@ export interface InboxSettingsView extends InboxSettings {
    * the answer to that call only, so it can be shown once and copied; null in every other answer.
    */
   generatedSecret: string | null;
+  /** Where {@link generatedSecret} is kept (`session`: memory until the console quits, no keychain). */
+  generatedSecretKeptIn: SecretKeptIn | null;
   /** Requests refused since the console started and not recorded: over the rate, or inbox full. */
   refused: { rateLimited: number; full: number };
   /** A sentence when deliveries were refused because the inbox is full; null otherwise. */

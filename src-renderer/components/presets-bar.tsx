@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { FieldPreset, PresetField } from '../../src-shared/calls-presets';
 import type { CallError as CallFailure } from '../../src-shared/result';
 import { CallError } from './call-error';
 import { api } from '../lib/api';
 import { useRemote } from '../lib/cache';
+import { focusFirstProblem } from '../lib/focus-first-problem';
 import { currentValue } from '../lib/remote';
 
 /**
@@ -28,14 +29,21 @@ export function PresetsBar({
   const [remote, reload] = useRemote('presets.list', { profileId, processTypeId, stepName });
   const [name, setName] = useState('');
   const [error, setError] = useState<CallFailure | null>(null);
+  const [saveError, setSaveError] = useState<CallFailure | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const lists = currentValue(remote);
+  const errorId = useId();
 
-  async function save(event: FormEvent) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const result = await api.presets.save({ profileId, processTypeId, stepName, name, fields });
-    if (!result.ok) return setError(result.error);
-    setError(null);
+    if (!result.ok) {
+      // The name box is marked and focused, its sentence read with it, so the user sees why at once.
+      setSaveError(result.error);
+      return focusFirstProblem(form);
+    }
+    setSaveError(null);
     setSaved(result.value.name);
     setName('');
     reload();
@@ -93,7 +101,16 @@ export function PresetsBar({
         <form className="preset-save" onSubmit={save} aria-label="Save as preset">
           <label className="field">
             <span>Preset name</span>
-            <input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+            <input
+              value={name}
+              maxLength={100}
+              aria-invalid={saveError ? true : undefined}
+              aria-describedby={saveError ? errorId : undefined}
+              onChange={(event) => {
+                setName(event.target.value);
+                setSaveError(null);
+              }}
+            />
           </label>
           <button type="submit" disabled={!name.trim()}>
             Save fields as preset
@@ -104,6 +121,11 @@ export function PresetsBar({
             </span>
           )}
         </form>
+      )}
+      {saveError && (
+        <div id={errorId}>
+          <CallError error={saveError} inline />
+        </div>
       )}
       {error && <CallError error={error} inline />}
     </section>

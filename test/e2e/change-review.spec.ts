@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
-import { expectConsoleReady, openProcess } from './newcomer-steps';
+import { goToScreen, openConsole, openNotes } from './newcomer-steps';
 
 /** Counts the bridge calls of one name the page makes from now on (the browser shell's POST /bridge/<call>). */
 function countCalls(page: Page, name: string): () => number {
@@ -16,15 +16,12 @@ test('a note and a start are reviewed before they are sent: Cancel sends nothing
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
-  await openProcess(page, 'FT-000005');
-  await page.getByRole('tab', { name: /Notes/ }).click();
+  await openConsole(page, consoleApp.url);
+  const { form: noteForm, box } = await openNotes(page, 'FT-000005');
   const notes = page.getByRole('list', { name: 'Notes' });
-  const noteForm = page.getByRole('form', { name: 'Add a note' });
   const notesAdded = countCalls(page, 'notes.add');
 
-  await noteForm.getByLabel('Note', { exact: true }).fill('Reviewed before sending.');
+  await box.fill('Reviewed before sending.');
   await noteForm.getByRole('button', { name: 'Review note' }).click();
   const review = noteForm.getByRole('region', { name: 'Review' });
   await expect(review).toContainText(/POST \/open-api\/processes\/[0-9a-f-]{36}\/notes/);
@@ -50,10 +47,7 @@ test('a note and a start are reviewed before they are sent: Cancel sends nothing
   expect(notesAdded()).toBe(1);
 
   // Start: the same review, on the form's own Review.
-  await page
-    .getByRole('navigation', { name: 'Screens' })
-    .getByRole('button', { name: 'Start process' })
-    .click();
+  await goToScreen(page, 'Start process');
   const startForm = page.getByRole('form', { name: 'Start a process' });
   const starts = countCalls(page, 'processes.start');
   const typeId = '6f1c2b1e-9a4d-4c1e-8f8e-2d6a1b0c0f01';

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectConsoleReady, openProcess } from './newcomer-steps';
+import { openConsole, openNotes, openReceiverSettings } from './newcomer-steps';
 
 /** Issue 15 item 10: every message names the input in the form's words and says what to do. */
 
@@ -7,8 +7,7 @@ test('a timeout that is not a number is named with its range, and focus moves to
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
+  await openConsole(page, consoleApp.url);
   await page.getByRole('button', { name: 'Profiles', exact: true }).click();
   await page.getByRole('button', { name: 'New profile' }).click();
   const form = page.getByRole('form', { name: 'New profile' });
@@ -29,11 +28,8 @@ test('a timeout that is not a number is named with its range, and focus moves to
 });
 
 test('a receiver cap past the safe integers is named with its range', async ({ page, consoleApp }) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Inbox' }).click();
-  const settings = page.getByRole('form', { name: 'Receiver settings' });
-  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  await openConsole(page, consoleApp.url);
+  const settings = await openReceiverSettings(page);
   await settings.getByLabel('Deliveries kept').fill('99999999999999999999');
   await settings.getByRole('button', { name: 'Save receiver settings' }).click();
   await expect(
@@ -46,12 +42,8 @@ test('a long note shows a counter, a note over the limit says what to do, and fo
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
-  await openProcess(page, 'FT-000005');
-  await page.getByRole('tab', { name: /Notes/ }).click();
-  const noteForm = page.getByRole('form', { name: 'Add a note' });
-  const box = noteForm.getByRole('textbox', { name: 'Note', exact: true });
+  await openConsole(page, consoleApp.url);
+  const { form: noteForm, box } = await openNotes(page, 'FT-000005');
 
   await box.fill('x'.repeat(15_000));
   await expect(noteForm.getByText(/characters/)).toHaveCount(0);

@@ -116,5 +116,28 @@ test('saving receiver settings without a keychain says they were saved, and noth
     await page.screenshot({ path: 'test-results/e2e/keychain-receiver-saved.png' });
     await expect(page.getByText('Receiver settings saved.')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
+    // The generated secret's notice says where it really is: no keychain, so this session only.
+    const generated = page.getByRole('region', { name: 'Generated shared header' });
+    await expect(generated).toContainText('as there is no keychain, is kept for this session only');
+    await expect(generated).not.toContainText('kept in the keychain');
   });
+});
+
+test('with a keychain, the generated receiver secret is said to be kept in it', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await screens(page).getByRole('button', { name: 'Profiles' }).click();
+  await newProfile(page, 'Receiver with keychain');
+  await page
+    .getByRole('combobox', { name: 'Profile', exact: true })
+    .selectOption({ label: 'Receiver with keychain' });
+  await screens(page).getByRole('button', { name: 'Inbox' }).click();
+  const form = page.getByRole('form', { name: 'Receiver settings' });
+  await form.getByLabel('Receive REST API step calls for this profile').check();
+  await form.getByRole('button', { name: /Save/ }).click();
+  const generated = page.getByRole('region', { name: 'Generated shared header' });
+  await expect(generated).toContainText('it is shown only once, and is kept in the keychain.');
 });

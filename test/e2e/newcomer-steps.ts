@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The newcomer's journey, shared by the browser shell's test and the desktop window's, so both
@@ -13,6 +13,33 @@ export async function expectConsoleReady(page: Page): Promise<void> {
   await expect(page.getByLabel('Profile')).toContainText('Local sandbox');
 }
 
+/** Opens the console at its URL and waits for it to be ready on the embedded default. */
+export async function openConsole(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expectConsoleReady(page);
+}
+
+/** Goes to a screen by its button in the sidebar ("Start process", "Inbox", "Audit" …). */
+export async function goToScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+}
+
+/** Goes to the Inbox and opens its receiver settings (folded once the receiver is on). */
+export async function openReceiverSettings(page: Page): Promise<Locator> {
+  await goToScreen(page, 'Inbox');
+  const settings = page.getByRole('form', { name: 'Receiver settings' });
+  if (!(await settings.isVisible())) await page.locator('summary', { hasText: 'Receiver' }).click();
+  return settings;
+}
+
+/** Opens a process on its Notes tab: the note form and its box. */
+export async function openNotes(page: Page, reference: string): Promise<{ form: Locator; box: Locator }> {
+  await openProcess(page, reference);
+  await page.getByRole('tab', { name: /Notes/ }).click();
+  const form = page.getByRole('form', { name: 'Add a note' });
+  return { form, box: form.getByRole('textbox', { name: 'Note', exact: true }) };
+}
+
 /** Looks a process up by id or external reference and waits for its heading. */
 export async function openProcess(page: Page, reference: string): Promise<void> {
   await page.getByLabel('Process id or external reference').fill(reference);
@@ -20,7 +47,6 @@ export async function openProcess(page: Page, reference: string): Promise<void> 
   await expect(page.getByRole('heading', { name: new RegExp(reference) })).toBeVisible();
 }
 
-/** Opens FT-000003, reads its form document, adds a note, completes the step with review, sees the audit. */
 /** Writes a note on the open process's Notes tab and sends it from its review. */
 export async function addNote(page: Page, text: string): Promise<void> {
   await page.getByRole('tab', { name: /Notes/ }).click();
@@ -30,6 +56,7 @@ export async function addNote(page: Page, text: string): Promise<void> {
   await page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Add note' }).click();
 }
 
+/** Opens FT-000003, reads its form document, adds a note, completes the step with review, sees the audit. */
 export async function newcomerJourney(page: Page, shot: (name: string) => Promise<unknown> = async () => {}) {
   await expectConsoleReady(page);
   await openProcess(page, 'FT-000003');

@@ -1,19 +1,17 @@
 import { checkAccessibility } from './accessibility';
 import { expect, test } from './fixtures';
-import { expectConsoleReady, openProcess } from './newcomer-steps';
+import { goToScreen, openConsole, openProcess } from './newcomer-steps';
 
 test('a process type read once is offered by name in the start form, and the audit shows the new reference', async ({
   page,
   consoleApp,
 }) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
+  await openConsole(page, consoleApp.url);
   // Reading a process teaches the console its type's name.
   await openProcess(page, 'FT-000005');
   await expect(page.getByText('Report fly-tipping')).toBeVisible();
 
-  const screens = page.getByRole('navigation', { name: 'Screens' });
-  await screens.getByRole('button', { name: 'Start process' }).click();
+  await goToScreen(page, 'Start process');
   const form = page.getByRole('form', { name: 'Start a process' });
   const type = form.getByLabel('Process type id or name');
   // The field is empty and says so: no placeholder that looks like a value.
@@ -35,7 +33,7 @@ test('a process type read once is offered by name in the start form, and the aud
   await expect(heading).toContainText(/FT-\d+/);
   const reference = /(FT-\d+)/.exec((await heading.textContent())!)![1]!;
 
-  await screens.getByRole('button', { name: 'Audit' }).click();
+  await goToScreen(page, 'Audit');
   const row = page
     .getByRole('table', { name: 'Audit records' })
     .getByRole('row')

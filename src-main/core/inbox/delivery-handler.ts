@@ -41,8 +41,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * reason and at most a 4 KiB excerpt of the body, within the profile's caps.
  */
 export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
-  /** 'recorded', 'full' (the caps leave no room), or 'failed' (the database refused). */
-  function record(delivery: NewDelivery, settings: InboxSettings): 'recorded' | 'full' | 'failed' {
+  /** The recorded summary, 'full' (the caps leave no room), or 'failed' (the database refused). */
+  function record(delivery: NewDelivery, settings: InboxSettings): DeliverySummary | 'full' | 'failed' {
     try {
       const summary = deps.store.record(delivery, settings.limits);
       if (summary === null) {
@@ -50,11 +50,30 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
         return 'full';
       }
       deps.announce(summary);
-      return 'recorded';
+      return summary;
     } catch (error) {
       deps.log(`The inbox could not record a delivery: ${(error as Error).message}`);
       return 'failed';
     }
+  }
+
+  /**
+   * Marks the delivery when its sender closes the request before the reply is written (its time
+   * limit passed during a configured delay): the reply never reached it, so the inbox must not say
+   * it answered. A reply cut off by the inbox stopping is not the sender's doing and is not marked.
+   */
+  function watchSender(response: ServerResponse, id: string, arrived: number, cutByStop: () => boolean) {
+    const mark = () => {
+      if (response.writableFinished || cutByStop()) return;
+      try {
+        deps.announce(deps.store.markSenderGaveUp(id, performance.now() - arrived));
+      } catch (error) {
+        deps.log(`The inbox could not note a sender that stopped waiting: ${(error as Error).message}`);
+      }
+    };
+    // It may have gone while the body was judged, before there was a record to mark.
+    if (response.closed) mark();
+    else response.once('close', mark);
   }
 
   function sendFull(response: ServerResponse, settings: InboxSettings): void {
@@ -92,6 +111,7 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const method = request.method ?? '';
     const path = (request.url ?? '/').split('?')[0]!;
     const guard = guardProblem(request, deps.hosts());
@@ -146,13 +166,13 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
     }
     const decoded = decodeJson(read.body);
     if ('reason' in decoded) return reject(response, withBody, settings, 400, 'invalid_json', decoded.reason);
-    await deliver(response, withBody, decoded.json, settings);
+    await deliver(response, { ...withBody, arrived }, decoded.json, settings);
   }
 
   /** Validates a parsed body, records it, and answers as the profile is configured to. */
   async function deliver(
     response: ServerResponse,
-    facts: RequestFacts,
+    facts: RequestFacts & { arrived: number },
     json: unknown,
     settings: InboxSettings,
   ) {
@@ -164,7 +184,7 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
       // Only the excerpt: a whole invalid body per request is how a flood filled the disk.
       return reject(response, facts, settings, 400, 'invalid_payload', error.message);
     }
-    const { excerpt: _body, ...base } = facts;
+    const { excerpt: _body, arrived, ...base } = facts;
     const reply = settings.reply;
     const replyBody = reply.status === 204 ? undefined : reply.body;
     const delivery = { ...base, payload: json, rawExcerpt: null, replyStatus: reply.status, replyBody };
@@ -178,7 +198,12 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps) {
         errorBody('not_recorded', 'The delivery could not be recorded; try again.'),
       );
     }
-    if (reply.delayMs > 0 && !(await deps.wait(reply.delayMs))) return void response.destroy();
+    let cutByStop = false;
+    watchSender(response, outcome.id, arrived, () => cutByStop);
+    if (reply.delayMs > 0 && !(await deps.wait(reply.delayMs))) {
+      cutByStop = true;
+      return void response.destroy();
+    }
     sendJson(response, reply.status, replyBody);
   }
 

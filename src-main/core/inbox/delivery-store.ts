@@ -52,6 +52,8 @@ export interface DeliveryStore {
     delivery: NewDelivery,
     limits?: Pick<InboxLimits, 'maxDeliveries' | 'maxBytes'>,
   ): DeliverySummary | null;
+  /** Notes that the sender closed the request `afterMs` after it arrived, before the reply. */
+  markSenderGaveUp(id: string, afterMs: number): DeliverySummary;
   /** Deletes every delivery of a profile and its walk progress (the profile was deleted). */
   forgetProfile(profileId: string): void;
   /** Newest first. */
@@ -85,6 +87,7 @@ interface DeliveryRow {
   document_count: number;
   field_count: number;
   stored_bytes?: number;
+  sender_gave_up_ms?: number | null;
 }
 
 const statuses = ['new', 'in progress', 'handled', 'rejected'] as const;
@@ -97,7 +100,7 @@ const filterSchema = z.strictObject({
   before: z.string().max(100).optional(),
 });
 const summaryColumns = `id, received_at, profile_id, status, reason, process_id, external_reference,
-  document_count, field_count, reply_status`;
+  document_count, field_count, reply_status, sender_gave_up_ms`;
 
 /** Opens the inbox database of `dataDir`; `now` stamps deliveries and progress. */
 export function createDeliveryStore(dataDir: string, now: () => Date = () => new Date()): DeliveryStore {
@@ -158,6 +161,12 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
         return true;
       });
       return recorded ? summaryOf(stored) : null;
+    },
+    markSenderGaveUp(id, afterMs) {
+      const current = row(id);
+      const ms = Math.max(0, Math.round(afterMs));
+      db.prepare('UPDATE deliveries SET sender_gave_up_ms = ? WHERE id = ?').run(ms, id);
+      return summaryOf({ ...current, sender_gave_up_ms: ms });
     },
     forgetProfile(profileId) {
       transaction(db, () => db.prepare('DELETE FROM deliveries WHERE profile_id = ?').run(profileId));
@@ -228,6 +237,7 @@ function summaryOf(row: DeliveryRowSummary): DeliverySummary {
     documentCount: row.document_count,
     fieldCount: row.field_count,
     replyStatus: row.reply_status,
+    senderGaveUpAfterMs: row.sender_gave_up_ms ?? null,
   };
 }
 
@@ -243,6 +253,7 @@ type DeliveryRowSummary = Pick<
   | 'document_count'
   | 'field_count'
   | 'reply_status'
+  | 'sender_gave_up_ms'
 >;
 
 function deliveryOf(row: DeliveryRow): Delivery {

@@ -1,5 +1,6 @@
 import { Failure } from '../failure';
 import type { SecretStore } from '../secrets/secret-store';
+import type { SecretKeptIn } from '../../../src-shared/inbox';
 
 /**
  * Where the receivers' shared header secrets are kept: the OS keychain, or, while it is not
@@ -8,8 +9,8 @@ import type { SecretStore } from '../secrets/secret-store';
  * header it requires is never left without a secret to compare with in this session.
  */
 export interface HeaderSecretStore extends SecretStore {
-  /** Keeps the secret in the keychain, or in memory for this session when there is none. */
-  setOrKeepForSession(account: string, value: string): Promise<void>;
+  /** Keeps the secret in the keychain, or in memory for this session when there is none; says which. */
+  setOrKeepForSession(account: string, value: string): Promise<SecretKeptIn>;
 }
 
 /** `set` stays strict (a secret the user gives must reach the keychain, or fail saying so). */
@@ -35,9 +36,11 @@ export function headerSecretStore(keychain: SecretStore): HeaderSecretStore {
       try {
         await keychain.set(account, value);
         session.delete(account);
+        return 'keychain';
       } catch (error) {
         if (!unavailable(error)) throw error;
         session.set(account, value);
+        return 'session';
       }
     },
     async delete(account) {

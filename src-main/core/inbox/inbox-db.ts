@@ -45,6 +45,12 @@ const migrations: Migration[] = [
       CREATE INDEX deliveries_kept ON deliveries(profile_id, status, seq, stored_bytes);
     `,
   },
+  {
+    // A reply held past the sender's time limit reached nobody: "answered 200" would be untrue.
+    version: 3,
+    name: 'when the sender stopped waiting before the reply',
+    sql: 'ALTER TABLE deliveries ADD COLUMN sender_gave_up_ms INTEGER;',
+  },
 ];
 
 /** The newest schema version this code knows. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { InboxLimits, InboxSettings, InboxSettingsPatch } from '../../../src-shared/inbox';
+import type { InboxLimits, InboxSettings, InboxSettingsPatch, SecretKeptIn } from '../../../src-shared/inbox';
 import { inboxLimitsSchema } from '../../../src-shared/workbench-inputs';
 import { Failure } from '../failure';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
@@ -100,7 +100,7 @@ export interface InboxSettingsStore {
   configure(
     profileId: string,
     patch: InboxSettingsPatch,
-  ): Promise<{ settings: InboxSettings; generatedSecret: string | null }>;
+  ): Promise<{ settings: InboxSettings; generatedSecret: GeneratedSecret | null }>;
   /** `sessionIfNoKeychain`: without a keychain, keep the secret in memory instead of failing. */
   setSharedHeader(
     profileId: string,
@@ -178,13 +178,14 @@ export function createInboxSettings(dataDir: string, keychain: SecretStore): Inb
         reply: { ...current.reply, ...parsed.data.reply },
         limits: { ...current.limits, ...parsed.data.limits },
       };
-      let generatedSecret: string | null = null;
+      let generatedSecret: GeneratedSecret | null = null;
       if (next.enabled && !current.everEnabled) {
         next.everEnabled = true;
         // A new receiver is not open to anything on this machine that finds its port.
         if (next.sharedHeader === null) {
-          generatedSecret = randomBytes(32).toString('base64url');
-          await secrets.setOrKeepForSession(sharedHeaderAccount(profileId), generatedSecret);
+          const value = randomBytes(32).toString('base64url');
+          const keptIn = await secrets.setOrKeepForSession(sharedHeaderAccount(profileId), value);
+          generatedSecret = { value, keptIn };
           next.sharedHeader = { name: generatedHeaderName };
         }
       }
@@ -236,4 +237,10 @@ function checkSecret(secret: unknown): void {
       'The shared header value must be 1 to 1024 printable ASCII characters, without leading or trailing spaces.',
     );
   }
+}
+
+/** A shared header secret made when a receiver is first turned on, and where it is kept. */
+export interface GeneratedSecret {
+  value: string;
+  keptIn: SecretKeptIn;
 }

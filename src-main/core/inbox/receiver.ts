@@ -15,7 +15,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { createDeliveryHandler } from './delivery-handler';
 import { createDeliveryStore } from './delivery-store';
 import { errorBody, sendJson } from './http-reply';
-import { checkProfileId, createInboxSettings } from './inbox-settings';
+import { checkProfileId, createInboxSettings, type GeneratedSecret } from './inbox-settings';
 import { parseDeliveryPayload } from './payload';
 import { createRateLimiter } from './rate-limit';
 import { ownHosts } from './request-guard';
@@ -141,7 +141,7 @@ export function createInbox(options: InboxOptions): Inbox {
   async function view(
     profileId: string,
     settings = settingsStore.get(profileId),
-    generatedSecret: string | null = null,
+    generated: GeneratedSecret | null = null,
   ): Promise<InboxSettingsView> {
     const hasSecret = settings.sharedHeader !== null && (await settingsStore.secretFor(profileId)) !== null;
     const refused = refusalsOf(profileId);
@@ -151,7 +151,15 @@ export function createInbox(options: InboxOptions): Inbox {
         : `The inbox is full (at most ${settings.limits.maxDeliveries} deliveries or ${settings.limits.maxBytes} bytes ` +
           `kept) with deliveries not yet handled: ${refused.full} were refused with 507 and not recorded. ` +
           'Mark deliveries handled or raise the cap.';
-    return { ...settings, hasSecret, deliveryUrl: deliveryUrl(profileId), generatedSecret, refused, problem };
+    return {
+      ...settings,
+      hasSecret,
+      deliveryUrl: deliveryUrl(profileId),
+      generatedSecret: generated?.value ?? null,
+      generatedSecretKeptIn: generated?.keptIn ?? null,
+      refused,
+      problem,
+    };
   }
 
   function deliveryUrl(profileId: string): string | null {

@@ -17,6 +17,8 @@ import {
   type FieldRow,
 } from '../../components/field-editor';
 import { PresetsBar } from '../../components/presets-bar';
+import { draftKey, useDraft } from '../../lib/drafts';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 
 type Stage =
   | { name: 'edit' }
@@ -49,11 +51,20 @@ export function CompleteStepDialog({
   /** Rows to start from (the walk prefills the back-office reference and an outcome). */
   initialFields?: { name: string; code: string; value: string }[];
 }) {
-  const [rows, setRows] = useState<FieldRow[]>(() => (initialFields ?? []).map((field) => newRow(field)));
+  const [initialRows] = useState<FieldRow[]>(() => (initialFields ?? []).map((field) => newRow(field)));
+  // The fields being edited outlive the dialog (another tab, screen or process and back), until sent.
+  const scope = [profile.id, process.processId, step.stepId] as const;
+  const [rows, setRows, clearRows] = useDraft(draftKey('complete-step', ...scope), initialRows);
+  // After an unknown outcome the same completion keeps its idempotency key when the dialog reopens.
+  const [unknownIntent, setUnknownIntent, clearUnknownIntent] = useDraft<string | null>(
+    draftKey('complete-step-intent', ...scope),
+    null,
+  );
   const [stage, setStage] = useState<Stage>({ name: 'edit' });
   const [showErrors, setShowErrors] = useState(false);
   const [typed, setTyped] = useState('');
-  const intent = useRef(crypto.randomUUID());
+  const intent = useRef(unknownIntent ?? crypto.randomUUID());
+  const editor = useRef<HTMLDivElement>(null);
   const live = profile.environment === 'live';
   const confirmation = confirmProcess(process);
   const body = { fields: rows.map(fieldFromRow) };
@@ -62,6 +73,7 @@ export function CompleteStepDialog({
     setShowErrors(true);
     const problems = validateRows(rows);
     if (problems.rows.size === 0 && problems.all === null) setStage({ name: 'review' });
+    else if (editor.current) focusFirstProblem(editor.current);
   }
 
   async function send() {
@@ -77,9 +89,14 @@ export function CompleteStepDialog({
     if (result.ok) {
       // This completion's fields are now a set used before on the step.
       invalidate('presets.list');
+      clearRows();
+      clearUnknownIntent();
       setStage({ name: 'done', response: result.value });
       onCompleted(result.value);
-    } else setStage({ name: 'failed', error: result.error });
+    } else {
+      if (result.error.code === 'outcome_unknown') setUnknownIntent(intent.current);
+      setStage({ name: 'failed', error: result.error });
+    }
   }
 
   return (
@@ -99,7 +116,14 @@ export function CompleteStepDialog({
               .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
             onApply={(fields) => setRows(fields.map((field) => newRow(field)))}
           />
-          <FieldEditor rows={rows} onChange={setRows} processId={process.processId} showErrors={showErrors} />
+          <div ref={editor}>
+            <FieldEditor
+              rows={rows}
+              onChange={setRows}
+              processId={process.processId}
+              showErrors={showErrors}
+            />
+          </div>
           <div className="button-row">
             <button type="button" onClick={() => setRows([...rows, newRow()])}>
               Add field

@@ -10,6 +10,7 @@ import { currentValue } from '../../lib/remote';
 import { useInbox } from './inbox-store';
 import { PayloadView, usePayloadCodes } from './payload-view';
 import { ReceiverPanel } from './receiver-panel';
+import { replyText } from './reply-text';
 import { TestFormPanel } from './test-form-panel';
 
 const filters: (DeliveryStatus | 'all')[] = ['all', 'new', 'in progress', 'handled', 'rejected'];
@@ -147,8 +148,7 @@ function DeliveryRow({
       <td>
         {delivery.externalReference ?? '—'}
         <span className="muted small block">
-          {delivery.documentCount} document(s), {delivery.fieldCount} field(s), answered{' '}
-          {delivery.replyStatus}
+          {delivery.documentCount} document(s), {delivery.fieldCount} field(s), {replyText(delivery)}
         </span>
       </td>
       <td>
@@ -188,7 +188,7 @@ function DeliveryDetail({
     <section className="panel" aria-label="Delivery">
       <h2>Delivery {delivery.externalReference ?? ''}</h2>
       <p className="muted small">
-        {delivery.method} {delivery.path} · answered {delivery.replyStatus} · {delivery.status}
+        {delivery.method} {delivery.path} · {replyText(delivery)} · {delivery.status}
       </p>
       {!own && (
         <p className="warning-text">

@@ -1,4 +1,4 @@
-import type { InboxSettingsView } from '../../../src-shared/inbox';
+import type { InboxSettingsView, SecretKeptIn } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
 
 /**
@@ -8,17 +8,23 @@ import { CopyButton } from '../../components/copy-button';
 export function GeneratedSecret({
   name,
   secret,
+  keptIn,
   onDone,
 }: {
   name: string;
   secret: string;
+  /** Said as it is: without a keychain the secret lives in memory and goes when the console quits. */
+  keptIn: SecretKeptIn;
   onDone: () => void;
 }) {
   return (
     <div className="panel" role="region" aria-label="Generated shared header">
       <p>
         Deliveries must now carry the header <code>{name}</code> with this value. Copy it into the REST API
-        step’s headers now: it is shown only once, and is kept in the keychain.
+        step’s headers now: it is shown only once,{' '}
+        {keptIn === 'keychain'
+          ? 'and is kept in the keychain.'
+          : 'and, as there is no keychain, is kept for this session only: when the console restarts, set the shared header again.'}
       </p>
       <p>
         <code className="mono">{secret}</code> <CopyButton value={secret} label="Copy shared header value" />{' '}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { InboxSettingsView } from '../../../src-shared/inbox';
+import type { InboxSettingsView, SecretKeptIn } from '../../../src-shared/inbox';
 import { CopyButton } from '../../components/copy-button';
 import { inboxConfigureInput } from '../../../src-shared/workbench-inputs';
 import { api } from '../../lib/api';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { formProblems, typedNumber } from '../../lib/form-validation';
 import { setRemote, useRemote } from '../../lib/cache';
 import { CallError } from '../../components/call-error';
@@ -28,7 +29,9 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export function ReceiverPanel({ profileId }: { profileId: string }) {
   const [remote, reload] = useRemote('inbox.settings', { profileId });
   // Held here, outside the cache and the form (remounted on every save), and only until dismissed.
-  const [generated, setGenerated] = useState<{ name: string; secret: string } | null>(null);
+  const [generated, setGenerated] = useState<{ name: string; secret: string; keptIn: SecretKeptIn } | null>(
+    null,
+  );
   // The outcome of the last save, held here too: the form is remounted by the save it reports.
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   if (remote.status !== 'ready') {
@@ -36,9 +39,7 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
   }
   return (
     <>
-      {generated && (
-        <GeneratedSecret name={generated.name} secret={generated.secret} onDone={() => setGenerated(null)} />
-      )}
+      {generated && <GeneratedSecret {...generated} onDone={() => setGenerated(null)} />}
       <ReceiverForm
         key={JSON.stringify(remote.value)}
         settings={remote.value}
@@ -46,11 +47,16 @@ export function ReceiverPanel({ profileId }: { profileId: string }) {
         message={message}
         onMessage={setMessage}
         // The reply is the settings as saved: keep them instead of asking again, without the secret.
-        onSaved={({ generatedSecret, ...saved }) => {
+        onSaved={({ generatedSecret, generatedSecretKeptIn, ...saved }) => {
           if (generatedSecret !== null && saved.sharedHeader) {
-            setGenerated({ name: saved.sharedHeader.name, secret: generatedSecret });
+            const keptIn = generatedSecretKeptIn ?? 'keychain';
+            setGenerated({ name: saved.sharedHeader.name, secret: generatedSecret, keptIn });
           }
-          setRemote('inbox.settings', { profileId }, { ...saved, generatedSecret: null });
+          setRemote(
+            'inbox.settings',
+            { profileId },
+            { ...saved, generatedSecret: null, generatedSecretKeptIn: null },
+          );
         }}
       />
     </>
@@ -79,31 +85,39 @@ function ReceiverForm({
   const [maxDeliveries, setMaxDeliveries] = useState(String(settings.limits.maxDeliveries));
   const [maxMiB, setMaxMiB] = useState(String(settings.limits.maxBytes / (1024 * 1024)));
   const [perSecond, setPerSecond] = useState(String(settings.limits.perSecond));
+  // The inputs the last failed save found a problem in, by path (e.g. `limits.perSecond`).
+  const [invalidPaths, setInvalidPaths] = useState<ReadonlySet<string>>(new Set());
+  const invalid = (path: string) => (invalidPaths.has(path) ? true : undefined);
 
-  async function save(event: FormEvent) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const refuse = (paths: string[], text: string) => {
+      setInvalidPaths(new Set(paths));
+      setMessage({ ok: false, error: { code: 'invalid_input', message: text } });
+      focusFirstProblem(form);
+    };
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body || '{}');
     } catch {
-      setMessage({ ok: false, error: { code: 'invalid_input', message: 'The reply body is not JSON.' } });
-      return;
+      return refuse(['reply.body'], 'The reply body is not JSON.');
     }
     if (!parsedBody || typeof parsedBody !== 'object' || Array.isArray(parsedBody)) {
-      setMessage({
-        ok: false,
-        error: {
-          code: 'invalid_input',
-          message: 'The reply body must be a JSON object, e.g. {"caseReference": "BO-1042"}.',
-        },
-      });
-      return;
+      return refuse(
+        ['reply.body'],
+        'The reply body must be a JSON object, e.g. {"caseReference": "BO-1042"}.',
+      );
     }
+    // An empty name clears a header the receiver has; with none yet it changes nothing, so the one
+    // generated when the receiver is first turned on is kept (and shown) instead of cleared at once.
     const sharedHeader = headerName.trim()
       ? headerSecret
         ? { name: headerName.trim(), secret: headerSecret }
         : undefined
-      : null;
+      : settings.sharedHeader
+        ? null
+        : undefined;
     const input = {
       profileId,
       enabled,
@@ -116,11 +130,10 @@ function ReceiverForm({
       ...(sharedHeader !== undefined ? { sharedHeader } : {}),
     };
     // Checked here with the contract's schema, so each sentence names the input as this form does.
-    const problems = [...formProblems(inboxConfigureInput, input, labels).values()];
-    if (problems.length > 0) {
-      setMessage({ ok: false, error: { code: 'invalid_input', message: problems.map(sentence).join(' ') } });
-      return;
-    }
+    const problems = formProblems(inboxConfigureInput, input, labels);
+    if (problems.size > 0)
+      return refuse([...problems.keys()], [...problems.values()].map(sentence).join(' '));
+    setInvalidPaths(new Set());
     const result = await api.inbox.configure(input);
     setMessage(
       result.ok ? { ok: true, text: 'Receiver settings saved.' } : { ok: false, error: result.error },
@@ -166,13 +179,19 @@ function ReceiverForm({
           </label>
           <label className="field">
             <span>Reply delay (ms)</span>
-            <input inputMode="numeric" value={delayMs} onChange={(event) => setDelayMs(event.target.value)} />
+            <input
+              inputMode="numeric"
+              value={delayMs}
+              aria-invalid={invalid('reply.delayMs')}
+              onChange={(event) => setDelayMs(event.target.value)}
+            />
             <span className="hint">Over 10000 rehearses the service’s timeout</span>
           </label>
           <label className="field">
             <span>Shared header name</span>
             <input
               value={headerName}
+              aria-invalid={invalid('sharedHeader.name')}
               onChange={(event) => setHeaderName(event.target.value)}
               placeholder="X-Inbox-Secret"
             />
@@ -183,15 +202,31 @@ function ReceiverForm({
               type="password"
               autoComplete="off"
               value={headerSecret}
+              aria-invalid={invalid('sharedHeader.secret')}
               onChange={(event) => setHeaderSecret(event.target.value)}
-              placeholder={settings.hasSecret ? 'stored in the keychain' : ''}
+              placeholder={settings.hasSecret ? 'a value is stored' : ''}
             />
           </label>
         </div>
         <div className="grid-4">
-          <NumberField label="Deliveries kept" value={maxDeliveries} onChange={setMaxDeliveries} />
-          <NumberField label="MiB kept" value={maxMiB} onChange={setMaxMiB} />
-          <NumberField label="Deliveries a second" value={perSecond} onChange={setPerSecond} />
+          <NumberField
+            label="Deliveries kept"
+            value={maxDeliveries}
+            invalid={invalid('limits.maxDeliveries')}
+            onChange={setMaxDeliveries}
+          />
+          <NumberField
+            label="MiB kept"
+            value={maxMiB}
+            invalid={invalid('limits.maxBytes')}
+            onChange={setMaxMiB}
+          />
+          <NumberField
+            label="Deliveries a second"
+            value={perSecond}
+            invalid={invalid('limits.perSecond')}
+            onChange={setPerSecond}
+          />
         </div>
         <p className="hint">
           Past the caps the oldest handled, then rejected, deliveries are dropped; new ones never are.
@@ -203,6 +238,7 @@ function ReceiverForm({
             className="mono"
             rows={3}
             value={body}
+            aria-invalid={invalid('reply.body')}
             onChange={(event) => setBody(event.target.value)}
           />
         </label>
@@ -217,13 +253,19 @@ function ReceiverForm({
   );
 }
 
-function NumberField(props: { label: string; value: string; onChange: (value: string) => void }) {
+function NumberField(props: {
+  label: string;
+  value: string;
+  invalid: true | undefined;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="field">
       <span>{props.label}</span>
       <input
         inputMode="numeric"
         value={props.value}
+        aria-invalid={props.invalid}
         onChange={(event) => props.onChange(event.target.value)}
       />
     </label>

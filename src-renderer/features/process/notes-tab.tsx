@@ -12,6 +12,7 @@ import { Checkbox } from '../../components/checkbox';
 import { LengthCounter } from '../../components/length-counter';
 import { formProblems } from '../../lib/form-validation';
 import { limits } from '../../../src-shared/limits';
+import { draftKey, useDraft } from '../../lib/drafts';
 
 /** Notes newest first, and the form that adds one (author: the profile's API key name). */
 export function NotesTab({
@@ -65,6 +66,15 @@ export function NotesTab({
   );
 }
 
+const emptyNote = { contents: '', visible: false };
+
+/** The note last sent: its idempotency key, its body, and whether its outcome is unknown. */
+interface NoteIntent {
+  id: string;
+  sent: string;
+  unknown: boolean;
+}
+
 function AddNoteForm({
   process,
   profile,
@@ -76,9 +86,10 @@ function AddNoteForm({
   onAdded: (note: Note) => void;
   onCheckProcess: () => void;
 }) {
-  const [contents, setContents] = useState('');
+  // Kept while the user looks elsewhere, and dropped once the note is added.
+  const [draft, setDraft, clearDraft] = useDraft(draftKey('note', profile.id, process.processId), emptyNote);
+  const { contents, visible } = draft;
   const box = useRef<HTMLTextAreaElement>(null);
-  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState('');
   // The note is sent only from its review, which shows exactly what goes.
@@ -86,10 +97,12 @@ function AddNoteForm({
   const confirmation = confirmProcess(process);
   const confirmed = reviewConfirmed(profile, confirmation, typed);
   const [error, setError] = useState<CallFailure | null>(null);
-  // Whether the last send of this intent ended with an unknown outcome (kept while the user edits).
-  const lastUnknown = useRef(false);
-  // One idempotency key per intent: a retry after a failure is the same note, not a second one.
-  const intent = useRef<{ id: string; sent: string | null }>({ id: crypto.randomUUID(), sent: null });
+  // One idempotency key per intent: a retry after a failure is the same note, not a second one. Kept
+  // with the draft, so a note resent after looking elsewhere is still the same note.
+  const [sentIntent, setSentIntent, clearIntent] = useDraft<NoteIntent | null>(
+    draftKey('note-intent', profile.id, process.processId),
+    null,
+  );
 
   const tooLong = formProblems(noteInputSchema, { contents }, { contents: 'Note' }).get('contents');
   const overLimit = contents.trim().length > limits.noteContents;
@@ -105,10 +118,11 @@ function AddNoteForm({
     const body = JSON.stringify([contents, visible]);
     // A changed note after a clear failure is a new intent. After an unknown outcome it stays the
     // same intent (the service refuses a different body under it) unless the user says it is new.
-    if (asNew || (intent.current.sent !== null && intent.current.sent !== body && !lastUnknown.current)) {
-      intent.current = { id: crypto.randomUUID(), sent: null };
-    }
-    intent.current.sent = body;
+    const intent =
+      sentIntent === null || asNew || (sentIntent.sent !== body && !sentIntent.unknown)
+        ? { id: crypto.randomUUID(), sent: body, unknown: false }
+        : { ...sentIntent, sent: body };
+    setSentIntent(intent);
     setBusy(true);
     setError(null);
     const result = await api.notes.add({
@@ -116,20 +130,18 @@ function AddNoteForm({
       processId: process.processId,
       contents,
       visibleToAccounts: visible,
-      intentId: intent.current.id,
+      intentId: intent.id,
       ...(profile.environment === 'live' ? { confirmation: typed } : {}),
     });
     setBusy(false);
     if (!result.ok) {
-      lastUnknown.current = result.error.code === 'outcome_unknown';
+      setSentIntent({ ...intent, unknown: result.error.code === 'outcome_unknown' });
       setError(result.error);
       return;
     }
-    lastUnknown.current = false;
-    intent.current = { id: crypto.randomUUID(), sent: null };
+    clearIntent();
     setReviewing(false);
-    setContents('');
-    setVisible(false);
+    clearDraft();
     setTyped('');
     onAdded(result.value);
     // The next note starts where the last one was written.
@@ -148,7 +160,7 @@ function AddNoteForm({
           aria-invalid={overLimit ? true : undefined}
           aria-describedby="note-length"
           onChange={(event) => {
-            setContents(event.target.value);
+            setDraft({ ...draft, contents: event.target.value });
             setError(null);
           }}
         />
@@ -157,7 +169,10 @@ function AddNoteForm({
       <LengthCounter id="note-length" length={contents.trim().length} limit={limits.noteContents}>
         {overLimit ? tooLong : undefined}
       </LengthCounter>
-      <Checkbox checked={visible} onChange={(checked) => !reviewing && setVisible(checked)}>
+      <Checkbox
+        checked={visible}
+        onChange={(checked) => !reviewing && setDraft({ ...draft, visible: checked })}
+      >
         Visible to linked accounts
       </Checkbox>
       {reviewing ? (

@@ -5,6 +5,7 @@ import { EnvBadge } from '../../components/env-badge';
 import { ProfileSwitchOffer } from '../../components/profile-switch-offer';
 import { api } from '../../lib/api';
 import { forgetProfile } from '../../lib/cache';
+import { forgetDrafts } from '../../lib/drafts';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
 import { DiscoveryPanel } from './discovery-panel';
@@ -53,8 +54,10 @@ export function ProfilesScreen() {
   async function remove(id: string, name: string) {
     if (!window.confirm(`Delete the profile "${name}" and its stored credentials?`)) return;
     const result = await api.profiles.delete({ profileId: id });
-    if (result.ok) forgetProfile(id);
-    else setError(result.error);
+    if (result.ok) {
+      forgetProfile(id);
+      forgetDrafts(id);
+    } else setError(result.error);
     await load();
   }
 

@@ -8,6 +8,7 @@ import { ChangeReview, reviewConfirmed } from '../../components/change-review';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/cache';
 import { currentValue } from '../../lib/remote';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { formProblems } from '../../lib/form-validation';
 import { useNavigation } from '../../lib/navigation';
 import { processStarted } from '../../lib/process-cache';
@@ -100,13 +101,18 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
         (path === `fields.${index}` || path.startsWith(`fields.${index}.`)) &&
         !rowInputs.some((key) => path === `fields.${index}.${key}`),
     )?.[1];
+  const noteError = [...problems].find(([path]) => path.startsWith('notes.'))?.[1];
 
-  function review(event: FormEvent) {
+  function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     setCheckedRows(new Set(fields.map((field) => field.key)));
     if (problems.size === 0) setReviewing(true);
+    else focusFirstProblem(event.currentTarget);
   }
+  // Marks an input whose path has a problem, once the user has tried to go on.
+  const invalid = (path: string) =>
+    touched && [...problems.keys()].some((at) => at === path || at.startsWith(`${path}.`)) ? true : undefined;
 
   async function submit() {
     if (problems.size > 0 || busy || !confirmed) return;
@@ -149,7 +155,7 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
             list={listId}
             autoComplete="off"
             onChange={(event) => setProcessType(event.target.value)}
-            aria-invalid={touched && typeError ? true : undefined}
+            aria-invalid={invalid('processTypeId')}
           />
           <datalist id={listId}>
             {knownTypes.map((type) => (
@@ -169,7 +175,13 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
         </label>
         <label className="field">
           <span>First note (optional)</span>
-          <textarea rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+          <textarea
+            rows={2}
+            value={note}
+            aria-invalid={invalid('notes')}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          {touched && noteError && <span className="field-error">{noteError}</span>}
         </label>
         <h2>Text fields</h2>
         {fields.map((field, index) => {

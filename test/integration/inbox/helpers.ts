@@ -77,6 +77,8 @@ export async function send(
     raw?: string | Buffer | Readable;
     headers?: Record<string, string>;
     dispatcher?: Dispatcher;
+    /** Aborts the request, as a sender with a time limit does. */
+    signal?: AbortSignal;
   } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
@@ -90,6 +92,7 @@ export async function send(
     headers,
     body,
     dispatcher: options.dispatcher,
+    signal: options.signal,
   });
   const text = await response.body.text();
   let json: unknown;

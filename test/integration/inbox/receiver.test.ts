@@ -238,7 +238,31 @@ describe('the inbox receiver', () => {
     await expect.poll(() => t.inbox.list().length).toBe(1);
     await t.inbox.stop();
     expect(await pending).toBeInstanceOf(Error);
-    expect(t.inbox.list()[0]).toMatchObject({ status: 'new', replyStatus: 200 });
+    // Cut off by the inbox, not given up by the sender: nothing says the service timed out.
+    expect(t.inbox.list()[0]).toMatchObject({ status: 'new', replyStatus: 200, senderGaveUpAfterMs: null });
+  });
+
+  it('notes a sender that gave up before a delayed reply, and not one that waited for it', async () => {
+    const t = await inbox();
+    const url = t.inbox.deliveryUrl('p1')!;
+    await t.inbox.configure('p1', { reply: { delayMs: 30_000 } });
+    const seen: DeliverySummary[] = [];
+    const unsubscribe = t.inbox.subscribe((summary) => seen.push(summary));
+    // A sender with a time limit of its own, as the service's REST step has.
+    const gaveUp = await send(url, { body: samplePayload(1), signal: AbortSignal.timeout(200) }).catch(
+      (error: Error) => error,
+    );
+    expect(gaveUp).toBeInstanceOf(Error);
+    await expect.poll(() => t.inbox.list()[0]?.senderGaveUpAfterMs ?? null).not.toBeNull();
+    expect(t.inbox.list()[0]!.senderGaveUpAfterMs).toBeGreaterThanOrEqual(190);
+    expect(t.inbox.list()[0]!.replyStatus).toBe(200);
+    // Live listeners hear of it too, so an open inbox changes its wording.
+    expect(seen.at(-1)).toMatchObject({ id: t.inbox.list()[0]!.id, senderGaveUpAfterMs: expect.any(Number) });
+    unsubscribe();
+
+    await t.inbox.configure('p1', { reply: { delayMs: 50 } });
+    expect((await send(url, { body: samplePayload(2) })).status).toBe(200);
+    expect(t.inbox.list()[0]).toMatchObject({ externalReference: 'FT-000002', senderGaveUpAfterMs: null });
   });
 
   it('refuses to listen beyond loopback unless asked to', async () => {

@@ -165,6 +165,13 @@ describe('the reference service delivering to the inbox', () => {
     expect(process.steps[0].restCall.response).toBeNull();
     expect(process.steps[0].restCall.error).toContain('within 0.3 s');
     expect(process.allocatedUser).toBe(failureUser);
+    // The reply was never received: the inbox says the service timed out, not that it answered.
+    const gaveUpAfter = await until(
+      () => running.t.inbox.get(delivery.id).senderGaveUpAfterMs ?? undefined,
+      'the inbox to note that the service stopped waiting',
+    );
+    expect(gaveUpAfter).toBeGreaterThanOrEqual(300);
+    expect(gaveUpAfter).toBeLessThan(1_500);
   });
 
   it("checks the step's header against a shared header secret kept in the real keychain", async () => {

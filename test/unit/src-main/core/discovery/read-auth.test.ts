@@ -1,42 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calls } from '../../../../../src-shared/contract';
-import { applyDiscovery, changingOperations } from '../../../../../src-shared/discovery-apply';
 import { defaultAuthHeaders } from '../../../../../src-shared/profile';
-import { describedApi } from '../../../../../src-main/core/discovery/described-operations';
-import { matchOperations } from '../../../../../src-main/core/discovery/match-operations';
-import { readAuth } from '../../../../../src-main/core/discovery/read-auth';
-import { makeProfile } from '../client/helpers';
-
-const base = 'https://tenant.example.com';
-const url = `${base}/swagger/v1/swagger.json`;
-const fixture = JSON.parse(
-  readFileSync(
-    join(import.meta.dirname, '../../../../fixtures/descriptions/swagger2-two-headers.json'),
-    'utf8',
-  ),
-) as Record<string, unknown>;
+import { discoverSwagger2 } from './discover-swagger2';
 
 /** The two-header fixture with its API-key headers named `names`, read as discover reads it. */
 function discoverWith(names: string[]) {
-  const document = {
-    ...fixture,
+  return discoverSwagger2({
     securityDefinitions: Object.fromEntries(
       names.map((name, index) => [`Key${index}`, { type: 'apiKey', in: 'header', name }]),
     ),
-  };
-  const profile = makeProfile(base, { name: 'Tenant' });
-  const auth = readAuth(document, { scheme: 'headers', headers: profile.authHeaders }, base, url);
-  const match = matchOperations(describedApi(document, url, base), profile.endpoints, auth.tokenPath);
-  const result = { operations: match.operations, auth };
-  const suggested = applyDiscovery(profile, result, {
-    operations: changingOperations(result),
-    auth: auth.changes,
   });
-  const parsed = calls['profiles.save'].input.safeParse(suggested);
-  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-  return { auth, suggested };
 }
 
 describe('the API-key headers a description names', () => {

@@ -86,6 +86,7 @@ describe('delivery store', () => {
       documentCount: 1,
       fieldCount: 1,
       replyStatus: 200,
+      senderGaveUpAfterMs: null,
     });
     expect(store.list().map((d) => d.externalReference)).toEqual(['FT-3', null, 'FT-1']);
     expect(store.list({ profileId: 'a' })).toHaveLength(2);
@@ -177,6 +178,7 @@ describe('delivery store', () => {
     expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
     db.close();
   });

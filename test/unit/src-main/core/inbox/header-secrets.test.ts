@@ -20,7 +20,7 @@ describe('shared header secrets', () => {
     const store = headerSecretStore(downKeychain);
     expect(await store.get('inbox:p1')).toBeNull();
     await expect(store.set('inbox:p1', 'given by the user')).rejects.toThrow(/keychain/);
-    await store.setOrKeepForSession('inbox:p1', 'generated-secret');
+    expect(await store.setOrKeepForSession('inbox:p1', 'generated-secret')).toBe('session');
     expect(await store.get('inbox:p1')).toBe('generated-secret');
     expect(await store.delete('inbox:p1')).toBe(true);
     expect(await store.get('inbox:p1')).toBeNull();
@@ -32,6 +32,8 @@ describe('shared header secrets', () => {
     await store.set('inbox:p1', 'kept');
     expect(await keychain.get('inbox:p1')).toBe('kept');
     expect(await store.get('inbox:p1')).toBe('kept');
+    expect(await store.setOrKeepForSession('inbox:p2', 'generated')).toBe('keychain');
+    expect(await keychain.get('inbox:p2')).toBe('generated');
   });
 
   it('passes on an error that is not the keychain being unavailable', async () => {
