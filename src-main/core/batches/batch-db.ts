@@ -42,6 +42,16 @@ const migrations: Migration[] = [
         profile_id TEXT PRIMARY KEY, concurrency INTEGER NOT NULL, rate_per_second REAL NOT NULL);
     `,
   },
+  {
+    // Columns added to tables that may already hold batches: both are empty on old rows (an old
+    // row's type is known again when it is re-read; an old job needs no values).
+    version: 2,
+    name: 'process type id per row, values a paused run needs',
+    sql: `
+      ALTER TABLE rows ADD COLUMN process_type_id TEXT;
+      ALTER TABLE batches ADD COLUMN job_needs_json TEXT;
+    `,
+  },
 ];
 
 const statements = new WeakMap<BatchDb, Map<string, StatementSync>>();
