@@ -31,6 +31,11 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** CPU time (user and system) of a `process.cpuUsage` difference, in ms. */
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
     };
     let batchId = '';
     for (const concurrency of [8, 32]) {
+      const directCpu = process.cpuUsage();
       const directStart = performance.now();
       await eachLimited(references, concurrency, async (reference) => {
         const answer = await request(`${sandbox.url}/open-api/processes/external-reference/${reference}`, {
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
         await answer.body.json();
       });
       const direct = processes / ((performance.now() - directStart) / 1000);
+      const directCpuMs = cpuMs(process.cpuUsage(directCpu)) / processes;
 
       // The rate limit is not what is measured: far above what either side reaches.
       service.settings({ profileId: profile.id, concurrency, ratePerSecond: 10_000 });
@@ -75,16 +82,19 @@ async function main(): Promise<void> {
       if (!made.ok) throw new Error(made.message);
       batchId = service.create(made.value).batch.batchId;
       const requestsBefore = requests.length;
+      const readCpu = process.cpuUsage();
       const readStart = performance.now();
       await service.read(batchId);
       await jobEnded(service, batchId, 600_000);
       const seconds = (performance.now() - readStart) / 1000;
+      const readCpuMs = cpuMs(process.cpuUsage(readCpu)) / processes;
       const batch = processes / seconds;
       const sent = (requests.length - requestsBefore) / seconds;
       console.log(
         `read at concurrency ${concurrency}: batch ${batch.toFixed(0)} rows/s (${sent.toFixed(0)} requests/s), ` +
           `direct undici GETs ${direct.toFixed(0)}/s, ratio ${(batch / direct).toFixed(2)} rows, ` +
-          `${(sent / direct).toFixed(2)} requests (target >= 0.8); load average ${load()}`,
+          `${(sent / direct).toFixed(2)} requests (target >= 0.8); this process's CPU per row ${readCpuMs.toFixed(2)} ms ` +
+          `(per direct GET ${directCpuMs.toFixed(2)} ms); load average ${load()}`,
       );
     }
     await agent.close();
