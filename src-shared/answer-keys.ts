@@ -30,7 +30,15 @@ export class KeySpellingConflict extends Error {
  * {@link KeySpellingConflict} rather than guess which one the service meant.
  */
 export function camelKeys(value: unknown): unknown {
-  return fold(value, (key) => key.charAt(0).toLowerCase() + key.slice(1), []);
+  return fold(value, lowerFirst, []);
+}
+
+/** `ProcessId` -> `processId`; a key already starting lower-case (the API's own) is kept as it is. */
+function lowerFirst(key: string): string {
+  const first = key.charCodeAt(0);
+  if (first >= 97 && first <= 122) return key;
+  if (first >= 65 && first <= 90) return String.fromCharCode(first + 32) + key.slice(1);
+  return key.charAt(0).toLowerCase() + key.slice(1);
 }
 
 /** A copy of `value` with every object key's first letter upper-cased (`processId` -> `ProcessId`). */
@@ -60,21 +68,30 @@ function fold(value: unknown, rename: (key: string) => string, path: (string | n
   if (path.length > maxKeyDepth) throw new AnswerTooDeep();
   if (Array.isArray(value)) return value.map((item, index) => foldAt(item, rename, path, index));
   if (value === null || typeof value !== 'object') return value;
+  // Plain assignment and an own-key check: a Map and defineProperty per object were most of the
+  // cost of folding a batch's answers. A second spelling is rare; its first is looked up then.
   const out: Record<string, unknown> = {};
-  const spelledAs = new Map<string, string>();
-  for (const [key, inner] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const inner = (value as Record<string, unknown>)[key];
     const name = rename(key);
     const folded = opaqueKeys.has(name.toLowerCase()) ? inner : foldAt(inner, rename, path, name);
-    const earlier = spelledAs.get(name);
-    if (earlier !== undefined) {
+    if (Object.hasOwn(out, name)) {
       if (JSON.stringify(out[name]) !== JSON.stringify(folded)) {
+        const earlier = Object.keys(value).find((other) => other !== key && rename(other) === name) ?? name;
         throw new KeySpellingConflict([...path], [earlier, key]);
       }
       continue;
     }
-    spelledAs.set(name, key);
-    // defineProperty: a key "__proto__" in a body must stay a plain key, never a prototype.
-    Object.defineProperty(out, name, { value: folded, enumerable: true, writable: true, configurable: true });
+    // A key "__proto__" in a body must stay a plain key, never a prototype.
+    if (name === '__proto__') {
+      Object.defineProperty(out, name, {
+        value: folded,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[name] = folded;
   }
   return out;
 }

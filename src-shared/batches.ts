@@ -33,6 +33,8 @@ export interface BatchRow {
   inputKind: 'processId' | 'externalReference';
   processId: string | null;
   externalReference: string | null;
+  /** The process type, so a completion can offer that type's field presets. */
+  processTypeId: string | null;
   processTypeName: string | null;
   status: string | null;
   currentStep: BatchStep | null;
@@ -57,7 +59,25 @@ export type BatchJob =
       reason: string | null;
       /** For a run: what it does. */
       action: BatchActionSummary | null;
+      /**
+       * A paused run's confidential fields whose values are no longer in memory (the console
+       * restarted): `batches.resume` needs them as `fields`. Empty otherwise.
+       */
+      needsValues: NeededValue[];
     };
+
+/** A confidential field a run has to be given again, named as the run's action names it. */
+export interface NeededValue {
+  code: string;
+  name: string;
+}
+
+/** How many read rows at a step are of one process type (for the step's field presets). */
+export interface BatchProcessType {
+  processTypeId: string;
+  processTypeName: string | null;
+  count: number;
+}
 
 /** A run's action in words, for lists and the progress bar. */
 export interface BatchActionSummary {

@@ -4,6 +4,7 @@ import { sortLines, splitBatchText, tooManyLines } from './batch-lines';
 import type {
   BatchCreated,
   BatchPage,
+  BatchProcessType,
   BatchProgress,
   BatchRunAnswer,
   BatchSettings,
@@ -134,7 +135,11 @@ export const batchActionInput = z.discriminatedUnion('kind', [
 
 const pace = {
   concurrency: z.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32').optional(),
-  ratePerSecond: z.number().min(0.1).max(1000).optional(),
+  ratePerSecond: z
+    .number()
+    .min(0.1, 'must be at least 0.1')
+    .max(limits.batchRatePerSecond, `must be at most ${limits.batchRatePerSecond.toLocaleString('en')}`)
+    .optional(),
 };
 
 export const batchCalls = {
@@ -151,6 +156,16 @@ export const batchCalls = {
           .strict()
           .default({ by: 'rowNo', direction: 'asc' }),
         filter: batchRowFilter.default({}),
+      })
+      .strict(),
+  ),
+  /** The process types of the read rows at a step (of the chosen `rows`), for its field presets. */
+  'batches.processTypes': call<BatchProcessType[]>()(
+    z
+      .object({
+        batchId,
+        stepName: z.string().trim().min(1, 'is empty; name the step').max(200),
+        rows: rowNumbers.optional(),
       })
       .strict(),
   ),

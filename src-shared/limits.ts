@@ -17,6 +17,8 @@ export const limits = {
   batchLines: 10_000,
   /** Characters of pasted text or CSV a batch may be made from: far above 10,000 lines of a wide CSV. */
   batchSourceCharacters: 16 * 2 ** 20,
+  /** Requests per second a profile's batches may be set to: a big tenant may take thousands. */
+  batchRatePerSecond: 10_000,
 } as const;
 
 /** JSON escapes a control character as `\u0000`: six bytes, the most one character can take. */

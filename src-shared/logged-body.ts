@@ -17,6 +17,11 @@ export function logBody(
   secrets: readonly string[],
   /** The body's size in bytes when the caller has it (counting 13 MiB again is a waste). */
   knownBytes?: number,
+  /**
+   * `text` was already cleaned by `redactBody` with these same `secrets` (the client's answer):
+   * cleaning it again finds nothing and, per answer of a batch read, costs a parse and a walk.
+   */
+  cleaned = false,
 ): { body: LoggedBody | null; processRefs: string[] } {
   if (text === undefined || text.length === 0) return { body: null, processRefs: [] };
   const bytes = knownBytes ?? new TextEncoder().encode(text).length;
@@ -25,7 +30,7 @@ export function logBody(
     const cut = redactBody(text.slice(0, loggedBodyLimit), secrets);
     return { body: { text: cut, bytes, truncated: true }, processRefs: [] };
   }
-  const clean = redactBody(text, secrets);
+  const clean = cleaned ? text : redactBody(text, secrets);
   let parsed: unknown;
   try {
     parsed = JSON.parse(clean);

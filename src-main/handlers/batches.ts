@@ -1,3 +1,4 @@
+import { processTypesAt } from '../core/batches/batch-process-types';
 import { safeFileName } from '../core/save-path';
 import { Failure } from '../core/failure';
 import type { DomainHandlers } from './handler-types';
@@ -7,6 +8,8 @@ export const batchesHandlers: DomainHandlers<'batches'> = {
   'batches.create': (core, input) => core.batches.create(input),
   'batches.list': (core, { profileId }) => core.batches.list(profileId),
   'batches.get': (core, { batchId, ...query }) => core.batches.get(batchId, query),
+  'batches.processTypes': (core, { batchId, stepName, rows }) =>
+    processTypesAt(core.batches.store.rows(batchId), stepName, rows),
   'batches.rename': (core, { batchId, name }) => core.batches.rename(batchId, name),
   'batches.delete': (core, { batchId }) => {
     core.batches.delete(batchId);

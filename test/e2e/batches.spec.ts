@@ -78,6 +78,8 @@ test('a batch of 200 references is read, filtered, reviewed, confirmed on a live
   await act
     .getByLabel('Step to complete')
     .selectOption({ label: `Back office assessment (${atAssessment} rows)` });
+  // The chosen rows are all of one process type, so that type's presets for the step are offered.
+  await expect(act.getByRole('region', { name: 'Field presets' })).toBeVisible();
   await act.getByRole('button', { name: 'Add field' }).click();
   const field = act.getByRole('group', { name: 'Field 1' });
   await field.getByLabel('Name').fill('Outcome');

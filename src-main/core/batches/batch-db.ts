@@ -11,7 +11,7 @@ export type BatchDb = DatabaseSync;
 // Append only: a released migration never changes, a new one gets the next version.
 // `journal` holds one intent per row and run, written before the change's first byte leaves; a
 // journal line without `outcome` is a change that may have been sent.
-const migrations: Migration[] = [
+export const batchMigrations: readonly Migration[] = [
   {
     version: 1,
     name: 'batches, rows, journal, pace per profile',
@@ -42,6 +42,16 @@ const migrations: Migration[] = [
         profile_id TEXT PRIMARY KEY, concurrency INTEGER NOT NULL, rate_per_second REAL NOT NULL);
     `,
   },
+  {
+    // Columns added to tables that may already hold batches: both are empty on old rows (an old
+    // row's type is known again when it is re-read; an old job needs no values).
+    version: 2,
+    name: 'process type id per row, values a paused run needs',
+    sql: `
+      ALTER TABLE rows ADD COLUMN process_type_id TEXT;
+      ALTER TABLE batches ADD COLUMN job_needs_json TEXT;
+    `,
+  },
 ];
 
 const statements = new WeakMap<BatchDb, Map<string, StatementSync>>();
@@ -56,7 +66,7 @@ export function prepared(db: BatchDb, sql: string): StatementSync {
 }
 
 /** The newest schema version this code knows. */
-export const batchSchemaVersion = latestVersion(migrations);
+export const batchSchemaVersion = latestVersion(batchMigrations);
 
 /**
  * Opens (creating when needed) `<dataDir>/batches/batches.db`, WAL and synchronous=FULL: a row's
@@ -64,7 +74,7 @@ export const batchSchemaVersion = latestVersion(migrations);
  */
 export function openBatchDb(dataDir: string): BatchDb {
   return openDurableDatabase(join(dataDir, 'batches', 'batches.db'), {
-    migrations,
+    migrations: batchMigrations,
     tooNew: (current, latest) =>
       new Failure(
         'invalid_input',

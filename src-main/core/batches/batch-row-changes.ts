@@ -47,12 +47,14 @@ export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<B
     saveRead(batchId: string, rowNo: number, found: ReadResult): void {
       prepared(
         db,
-        `UPDATE rows SET process_id = ?, external_reference = ?, process_type_name = ?, status = ?, step_id = ?,
+        `UPDATE rows SET process_id = ?, external_reference = ?, process_type_id = ?, process_type_name = ?,
+         status = ?, step_id = ?,
          step_name = ?, step_kind = ?, step_started_on = ?, allocated_user = ?, rest_failed = ?,
          read_state = 'read', read_error = NULL, read_at = ? WHERE batch_id = ? AND row_no = ?`,
       ).run(
         found.processId,
         found.externalReference,
+        found.processTypeId,
         found.processTypeName,
         found.status,
         found.currentStep?.stepId ?? null,

@@ -61,7 +61,20 @@ export function createBatchService(deps: BatchServiceDependencies) {
         (missing.length > 0
           ? askForValues(missing)
           : 'Resume to go on: a change that may have been sent is read back first, never sent twice.'),
+      needsValues: secrets.named(batchId, missing),
     });
+  }
+  // A run paused before the console stopped has lost its confidential values too: ask for them now,
+  // so the batch view offers the form before Resume is tried.
+  for (const batchId of store.pausedRuns()) {
+    const missing = secrets.missing(batchId);
+    const stored = store.job(batchId)!;
+    if (missing.length > 0 && (stored.needsValues ?? []).length === 0)
+      store.setJob(batchId, {
+        ...stored,
+        reason: askForValues(missing),
+        needsValues: secrets.named(batchId, missing),
+      });
   }
 
   const laneOf = (profileId: string) => {
@@ -86,7 +99,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
     const stored = store.job(batchId)!;
     const profile = deps.profiles.get(summary.profileId);
     await deps.credentials.get(profile.id);
-    store.setJob(batchId, { ...stored, status: 'running', reason: null });
+    store.setJob(batchId, { ...stored, status: 'running', reason: null, needsValues: [] });
     const reads = createReadBuffer((found) => store.saveReads(batchId, found));
     const context: RowContext = {
       batchId,
@@ -203,7 +216,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
       const missing = secrets.give(batchId, fields);
       if (missing.length === 0) return start(batchId);
       const reason = askForValues(missing);
-      store.setJob(batchId, { ...stored, reason });
+      store.setJob(batchId, { ...stored, reason, needsValues: secrets.named(batchId, missing) });
       deps.emit({
         batchId,
         profileId: store.summary(batchId).profileId,
@@ -229,7 +242,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
         throw new Failure('conflict', 'This batch is not running or paused, so there is nothing to cancel.');
       cancelPaused(store, journal, batchId, stored.kind);
       secrets.forget(batchId);
-      store.setJob(batchId, { ...stored, status: 'cancelled', reason: 'Cancelled.' });
+      store.setJob(batchId, { ...stored, status: 'cancelled', reason: 'Cancelled.', needsValues: [] });
       return store.summary(batchId);
     },
     exportTo(batchId: string, format: ExportFormat, path: string) {

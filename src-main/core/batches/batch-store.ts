@@ -6,6 +6,7 @@ import type {
   BatchRow,
   BatchSettings,
   BatchSummary,
+  NeededValue,
   RowActionState,
   RowReadState,
 } from '../../../src-shared/batches';
@@ -25,6 +26,8 @@ export interface StoredJob {
   reason: string | null;
   action: BatchActionInput | null;
   total: number;
+  /** A paused run's confidential fields whose values memory lacks (never their values). */
+  needsValues?: NeededValue[];
 }
 
 /** What a read found for a row. */
@@ -32,6 +35,7 @@ export type ReadResult = Pick<
   BatchRow,
   | 'processId'
   | 'externalReference'
+  | 'processTypeId'
   | 'processTypeName'
   | 'status'
   | 'currentStep'
@@ -111,6 +115,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
             action: row.job_action_json
               ? summarise(JSON.parse(String(row.job_action_json)) as BatchActionInput)
               : null,
+            needsValues: needsOf(row),
           };
     return {
       batchId: String(row.batch_id),
@@ -167,13 +172,14 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       prepared(
         db,
         `UPDATE batches SET job_kind = ?, job_status = ?, job_reason = ?, job_action_json = ?, job_total = ?,
-         updated_at = ? WHERE batch_id = ?`,
+         job_needs_json = ?, updated_at = ? WHERE batch_id = ?`,
       ).run(
         job.kind,
         job.status,
         job.reason,
         job.action ? JSON.stringify(storableAction(job.action)) : null,
         job.total,
+        job.needsValues?.length ? JSON.stringify(job.needsValues) : null,
         stamp(),
         batchId,
       );
@@ -188,6 +194,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         reason: (row.job_reason as string | null) ?? null,
         action: row.job_action_json ? (JSON.parse(String(row.job_action_json)) as BatchActionInput) : null,
         total: Number(row.job_total),
+        needsValues: needsOf(row),
       };
     },
     /** Every row of a batch, in row order (at most 10,000). */
@@ -210,6 +217,15 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       return (prepared(db, "SELECT batch_id FROM batches WHERE job_status = 'running'").all() as Row[]).map(
         (r) => String(r.batch_id),
       );
+    },
+    /** Batches whose run is paused (its confidential values may be gone after a restart). */
+    pausedRuns(): string[] {
+      return (
+        prepared(
+          db,
+          "SELECT batch_id FROM batches WHERE job_kind = 'run' AND job_status = 'paused'",
+        ).all() as Row[]
+      ).map((r) => String(r.batch_id));
     },
     ...rowChanges(db, stamp, touch),
     pace(profileId: string): BatchSettings {
@@ -239,6 +255,7 @@ function toRow(row: Row): BatchRow {
     inputKind: row.input_kind as BatchRow['inputKind'],
     processId: text(row.process_id),
     externalReference: text(row.external_reference),
+    processTypeId: text(row.process_type_id),
     processTypeName: text(row.process_type_name),
     status: text(row.status),
     currentStep:
@@ -258,4 +275,8 @@ function toRow(row: Row): BatchRow {
     action: row.action_state as RowActionState,
     actionMessage: text(row.action_message),
   };
+}
+
+function needsOf(row: Row): NeededValue[] {
+  return row.job_needs_json ? (JSON.parse(String(row.job_needs_json)) as NeededValue[]) : [];
 }

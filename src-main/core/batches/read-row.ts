@@ -26,6 +26,7 @@ export function readResultOf(process: Process): ReadResult {
   return {
     processId: process.processId,
     externalReference: process.externalReference,
+    processTypeId: process.processTypeId || null,
     processTypeName: process.processTypeName || null,
     status: process.status,
     currentStep: step && {

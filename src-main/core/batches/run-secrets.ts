@@ -1,3 +1,4 @@
+import type { NeededValue } from '../../../src-shared/batches';
 import type { BatchJournal } from './batch-journal';
 import type { BatchStore } from './batch-store';
 import {
@@ -41,6 +42,14 @@ export function createRunSecrets(store: BatchStore, journal: BatchJournal) {
     values: (batchId: string): ConfidentialValues => memory.get(batchId) ?? new Map(),
     /** The codes whose values a resume of the batch would lack. */
     missing: (batchId: string) => missing(batchId, memory.get(batchId)),
+    /** The missing `codes` with the names the run's fields give them, for the form that asks again. */
+    named(batchId: string, codes: readonly string[]): NeededValue[] {
+      const names = new Map<string, string>();
+      for (const action of actionsToResume(batchId)) {
+        if (action.kind === 'complete') action.fields.forEach((f) => names.set(f.code, f.name));
+      }
+      return codes.map((code) => ({ code, name: names.get(code) ?? code }));
+    },
     /**
      * Takes the values given to `batches.resume` (validated by the contract; checked here
      * against the run's fields) and answers the codes still missing; with none missing, the

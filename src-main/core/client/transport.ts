@@ -103,7 +103,12 @@ export async function exchange(
     throw failure;
   } finally {
     const sentBody = logBody(request.body, secrets, request.body ? Buffer.byteLength(request.body) : 0);
-    const answerBody = logBody(responseText, secrets, responseBytes);
+    // The answer's text was cleaned with the request's secrets; when the answer brought no new one
+    // (a token), the log takes that text as it is rather than cleaning it a second time.
+    const answerBody =
+      answer !== undefined && answer.bytes === undefined && secrets.length === request.secrets.length
+        ? logBody(answer.text, secrets, responseBytes, true)
+        : logBody(responseText, secrets, responseBytes);
     record(recorder, {
       id: randomUUID(),
       at: startedAt.toISOString(),

@@ -17,6 +17,7 @@ import {
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
 import { counted } from './batch-state';
+import { BatchStepPresets } from './batch-step-presets';
 
 type Review = Extract<BatchRunAnswer, { kind: 'review' }>;
 type BatchAction = CallInput<'batches.run'>['action'];
@@ -151,6 +152,17 @@ export function BatchActionPanel({
                   Rows whose current step has another name are skipped, with the reason.
                 </span>
               </label>
+              <BatchStepPresets
+                batch={batch}
+                stepName={stepName}
+                chosen={chosen}
+                fields={rows
+                  .filter((row) => row.name.trim() && row.code.trim())
+                  .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
+                onApply={(fields) =>
+                  setRows(fields.map((field) => newRow({ ...field, fieldId: '{processId}' })))
+                }
+              />
               <FieldEditor
                 rows={rows}
                 onChange={setRows}

@@ -5,6 +5,7 @@ import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
 import { useBatchProgress } from './batch-progress-store';
+import { BatchResumeValues } from './batch-resume-values';
 import { counted, jobText } from './batch-state';
 
 /**
@@ -29,6 +30,7 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
   }
   const id = { batchId: batch.batchId };
   const unread = batch.counts.read.unread;
+  const needed = job.kind === 'idle' || status !== 'paused' ? [] : job.needsValues;
 
   return (
     <section aria-label="Progress" className="batch-progress">
@@ -54,6 +56,7 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
       )}
       {reason && <p className="warning-box">{reason}</p>}
       {error && <CallError error={error} inline />}
+      {needed.length > 0 && <BatchResumeValues batch={batch} needed={needed} />}
       <div className="button-row">
         {status !== 'running' && status !== 'paused' && (
           <button type="button" disabled={unread === 0} onClick={() => void act(() => api.batches.read(id))}>
@@ -65,7 +68,7 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
             Pause
           </button>
         )}
-        {status === 'paused' && (
+        {status === 'paused' && needed.length === 0 && (
           <button type="button" className="primary" onClick={() => void act(() => api.batches.resume(id))}>
             Resume
           </button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { BatchSettings } from '../../../src-shared/batches';
+import { limits } from '../../../src-shared/limits';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
@@ -46,7 +47,7 @@ function SettingsFields({ settings }: { settings: BatchSettings }) {
         <input
           type="number"
           min={0.1}
-          max={1000}
+          max={limits.batchRatePerSecond}
           step="any"
           value={rate}
           onChange={(e) => setRate(e.target.value)}

@@ -95,6 +95,8 @@ describe('a completion with a confidential field', () => {
       const before = service.store.summary(batchId);
       expect(before.job).toMatchObject({ kind: 'run', status: 'paused' });
       expect(before.job.kind !== 'idle' && before.job.reason).toMatch(asks);
+      // The same need, machine-readable, for the form that asks for it: the code and name, no value.
+      expect(before.job).toMatchObject({ needsValues: [{ code: 'BANKREF', name: 'Bank reference' }] });
 
       // Without the value the run stays paused and says what it needs; nothing is sent.
       const refused = await service.resume(batchId);
@@ -104,7 +106,8 @@ describe('a completion with a confidential field', () => {
         service.resume(batchId, [{ ...bankReference, code: 'OTHER', value: secret }]),
       ).rejects.toThrow(/This run sends no field "OTHER"; give the value of "BANKREF"\./);
 
-      await service.resume(batchId, [{ ...bankReference, value: secret }]);
+      const resumed = await service.resume(batchId, [{ ...bankReference, value: secret }]);
+      expect(resumed.job).toMatchObject({ status: 'running', needsValues: [] });
       expect((await jobEnded(service, batchId)).status).toBe('finished');
       const counts = await expectEachOnce(service, client, audit, profileId, batchId, chosen);
       expect(counts.done).toBe(waiting);

@@ -15,6 +15,7 @@ function row(
     inputKind: 'externalReference',
     processId: null,
     externalReference: `FT-${rowNo}`,
+    processTypeId: null,
     processTypeName: 'Report fly-tipping',
     status: 'InProgress',
     currentStep: step === null ? null : { stepId: `s${rowNo}`, name: step, kind: 'Standard', startedOn },
