@@ -17,7 +17,7 @@ export interface DocumentDecoderOptions {
   timeoutMs?: number;
 }
 
-type PageJob = Exclude<DocumentJob, { type: 'open' }>;
+type PageJob = Exclude<DocumentJob, { type: 'open' | 'read' }>;
 
 /**
  * Opens every document in the one long-lived worker (small ones too: one path) and pages the
@@ -29,6 +29,11 @@ export interface DocumentDecoder {
    * transferred: the caller's buffer is empty afterwards); rejects with a Failure for bad data.
    */
   open(answer: DocumentAnswerBytes, documentId?: string): Promise<DocumentView>;
+  /**
+   * Reads and checks an answer like `open` and gives back the document's original bytes (for
+   * Save as), decoded in the worker so main neither parses the JSON nor decodes the base64.
+   */
+  read(answer: DocumentAnswerBytes): Promise<DocumentJobResults['read']>;
   /** `open` for an answer that is already an object (the tests' documents). */
   decode(raw: unknown, documentId?: string): Promise<DocumentView>;
   /** A page of an open document, from the worker's kept copy. */
@@ -137,6 +142,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
 
   return {
     open,
+    async read(answer) {
+      if (closed) throw cancelled();
+      return (await post({ type: 'read', answer }, [answer.bytes])) as DocumentJobResults['read'];
+    },
     async decode(raw, documentId) {
       if (closed) throw cancelled();
       // An oversized document is refused before it is encoded or a worker is started.

@@ -23,4 +23,13 @@ function answer({ id, job }: WorkerRequest): WorkerReply {
   }
 }
 
-parentPort?.on('message', (request: WorkerRequest) => parentPort?.postMessage(answer(request)));
+// A read hands the document's bytes back: transferred, so they are not copied once more.
+function transferOf(reply: WorkerReply): ArrayBuffer[] {
+  const value = reply.ok ? (reply.value as { bytes?: unknown }) : undefined;
+  return value?.bytes instanceof ArrayBuffer ? [value.bytes] : [];
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  const reply = answer(request);
+  parentPort?.postMessage(reply, transferOf(reply));
+});
