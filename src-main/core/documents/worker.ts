@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { Failure } from '../failure';
 import { runDocumentJob } from './document-jobs';
@@ -16,7 +17,8 @@ const store = createDocumentStore({ prefix: 'w' });
 
 function answer({ id, job }: WorkerRequest): WorkerReply {
   try {
-    return { id, ok: true, value: runDocumentJob(store, job) };
+    const value = runDocumentJob(store, job);
+    return { id, ok: true, value, heapBytes: getHeapStatistics().used_heap_size };
   } catch (error) {
     if (error instanceof Failure) return { id, ok: false, error: error.error };
     return { id, ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) };
