@@ -1,7 +1,7 @@
 import type { DocumentView } from '../../src-shared/documents';
 import { documentIdFromPath } from '../../src-shared/process-paths';
 import type { Core } from './create-core';
-import { answerTooLarge, decodeBase64Strict, maxAnswerBytes } from './documents/decode-base64';
+import { answerTooLarge, maxAnswerBytes } from './documents/decode-base64';
 import { savedExtension } from './documents/file-type';
 import { saveDocument } from './documents/save-document';
 import { Failure } from './failure';
@@ -32,12 +32,19 @@ export async function getDocument(
  * name whose extension the content proves (the service's name and type are not trusted).
  */
 export async function saveDocumentAs(
-  core: Pick<Core, 'client' | 'chooseSavePath'>,
+  core: Pick<Core, 'client' | 'chooseSavePath' | 'documents'>,
   profileId: string,
   documentId: string,
 ): Promise<{ path: string; bytes: number }> {
-  const raw = await core.client.getDocument(profileId, { documentId });
-  const bytes = decodeBase64Strict(raw.contents);
+  // Like opening: the answer stays bytes in main and the worker reads and decodes it, so the
+  // file holds the document's original bytes and main never holds the base64 as text.
+  const answer = await core.client.getDocumentAnswer(
+    profileId,
+    { documentId },
+    { limit: maxAnswerBytes, refuse: answerTooLarge },
+  );
+  const raw = await core.documents.read(answer);
+  const bytes = new Uint8Array(raw.bytes);
   // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
   const suggested = documentFileName(raw.filename, savedExtension(bytes, raw.contentType));
   const target = await core.chooseSavePath(suggested);

@@ -23,10 +23,10 @@ export interface DocumentAnswerBytes {
  */
 export function readDocumentAnswer(answer: DocumentAnswerBytes): DocumentBytes {
   const { secrets } = answer;
-  // The job lets go of the bytes; the text is a temporary of this one expression.
+  // The text is a temporary of this one expression.
   const document = parseAnswer(
     rawDocumentSchema,
-    new TextDecoder().decode(takeBytes(answer)),
+    textOf(answer),
     { name: answer.profileName },
     answer.operation,
   );
@@ -38,11 +38,27 @@ export function readDocumentAnswer(answer: DocumentAnswerBytes): DocumentBytes {
   };
 }
 
+/**
+ * The answer as text. The job lets go of the bytes, and their memory goes at once rather than
+ * at the next collection (13 MiB for a 10 MiB document, otherwise held through the whole parse).
+ */
+function textOf(answer: DocumentAnswerBytes): string {
+  const bytes = takeBytes(answer);
+  const text = new TextDecoder().decode(bytes);
+  release(bytes.buffer as ArrayBuffer);
+  return text;
+}
+
 /** The answer's bytes, leaving an empty buffer behind so the job no longer holds them. */
 function takeBytes(answer: DocumentAnswerBytes): Uint8Array {
   const bytes = new Uint8Array(answer.bytes);
   answer.bytes = new ArrayBuffer(0);
   return bytes;
+}
+
+/** Frees an ArrayBuffer's memory now by detaching it (ES2024 `transfer`, in Node 22 and later). */
+function release(buffer: ArrayBuffer): void {
+  (buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
 /** The bytes of an answer that is already an object (tests, and the reference's own encoder). */

@@ -3,7 +3,13 @@ import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
 import { answerBytes, type DocumentAnswerBytes } from './document-answer';
 import { checkEncodedLength } from './decode-base64';
-import { workerHeapMb, workerRenewalMs, workerTimeoutMs, workerYoungHeapMb } from './limits';
+import {
+  workerHeapMb,
+  workerLargeHeapBytes,
+  workerRenewalMs,
+  workerTimeoutMs,
+  workerYoungHeapMb,
+} from './limits';
 import { checkRawDocument } from './raw-document';
 import type { DocumentJob, DocumentJobResults, WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -17,7 +23,7 @@ export interface DocumentDecoderOptions {
   timeoutMs?: number;
 }
 
-type PageJob = Exclude<DocumentJob, { type: 'open' }>;
+type PageJob = Exclude<DocumentJob, { type: 'open' | 'read' }>;
 
 /**
  * Opens every document in the one long-lived worker (small ones too: one path) and pages the
@@ -29,6 +35,11 @@ export interface DocumentDecoder {
    * transferred: the caller's buffer is empty afterwards); rejects with a Failure for bad data.
    */
   open(answer: DocumentAnswerBytes, documentId?: string): Promise<DocumentView>;
+  /**
+   * Reads and checks an answer like `open` and gives back the document's original bytes (for
+   * Save as), decoded in the worker so main neither parses the JSON nor decodes the base64.
+   */
+  read(answer: DocumentAnswerBytes): Promise<DocumentJobResults['read']>;
   /** `open` for an answer that is already an object (the tests' documents). */
   decode(raw: unknown, documentId?: string): Promise<DocumentView>;
   /** A page of an open document, from the worker's kept copy. */
@@ -53,6 +64,8 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   let nextId = 1;
   let closed = false;
   let ending: Promise<unknown> = Promise.resolve();
+  // The worker's used heap as its last reply gave it.
+  let heapBytes = 0;
 
   const cancelled = () =>
     new Failure('cancelled', 'The console is closing, so the document was not decoded.');
@@ -82,8 +95,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
       if (!entry) return;
       pending.delete(reply.id);
       clearTimeout(entry.timer);
-      if (reply.ok) entry.resolve(reply.value);
-      else if ('error' in reply) entry.reject(new Failure(reply.error.code, reply.error.message));
+      if (reply.ok && 'value' in reply) {
+        heapBytes = reply.heapBytes ?? 0;
+        entry.resolve(reply.value);
+      } else if ('error' in reply) entry.reject(new Failure(reply.error.code, reply.error.message));
       else entry.reject(new Error(`The document worker failed: ${reply.bug}`));
     });
     started.once('error', (error: Error & { code?: string }) => {
@@ -101,14 +116,18 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document
   // opened right after the last was closed would wait for the new worker to start.
   let renewal: NodeJS.Timeout | undefined;
+  function renew(): void {
+    if (closed || !worker || pending.size > 0) return;
+    const old = worker;
+    worker = startWorker();
+    heapBytes = 0;
+    ending = old.terminate();
+  }
   function renewWhenIdle(): void {
     clearTimeout(renewal);
-    renewal = setTimeout(() => {
-      if (closed || !worker || pending.size > 0) return;
-      const old = worker;
-      worker = startWorker();
-      ending = old.terminate();
-    }, workerRenewalMs);
+    // A worker that grew large goes at once (limits.ts), before another document can be opened in it.
+    if (heapBytes >= workerLargeHeapBytes) return renew();
+    renewal = setTimeout(renew, workerRenewalMs);
     renewal.unref();
   }
 
@@ -137,6 +156,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
 
   return {
     open,
+    async read(answer) {
+      if (closed) throw cancelled();
+      return (await post({ type: 'read', answer }, [answer.bytes])) as DocumentJobResults['read'];
+    },
     async decode(raw, documentId) {
       if (closed) throw cancelled();
       // An oversized document is refused before it is encoded or a worker is started.

@@ -18,6 +18,10 @@ function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[Documen
       const opened = openBytes(readDocumentAnswer(job.answer), job.documentId);
       return firstAnswer(opened, store.put(opened));
     }
+    case 'read': {
+      const { filename, contentType, bytes } = readDocumentAnswer(job.answer);
+      return { filename, contentType, bytes: ownBuffer(bytes) };
+    }
     case 'tree':
       return treePage(store.get(job.ref).opened, job.path, job.offset, job.limit);
     case 'text':
@@ -38,4 +42,11 @@ function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[Documen
     case 'close':
       return { closed: store.close(job.ref), open: store.size() };
   }
+}
+
+// A small Buffer lives in Node's shared pool, which cannot be transferred (nor should the rest of
+// the pool go along): such bytes are copied into their own buffer, large ones handed over as they are.
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : new Uint8Array(bytes).buffer;
 }

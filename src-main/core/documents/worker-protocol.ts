@@ -5,6 +5,7 @@ import type { DocumentAnswerBytes } from './document-answer';
 /** One piece of work on documents; `ref` is the handle `open` gave. */
 export type DocumentJob =
   | { type: 'open'; answer: DocumentAnswerBytes; documentId?: string }
+  | { type: 'read'; answer: DocumentAnswerBytes }
   | { type: 'tree'; ref: string; path: string; offset: number; limit: number }
   | { type: 'text'; ref: string; fromLine: number; toLine: number }
   | { type: 'search'; ref: string; query: string; offset: number; limit: number }
@@ -14,6 +15,8 @@ export type DocumentJob =
 /** What each job answers. */
 export interface DocumentJobResults {
   open: DocumentView;
+  /** The answer read and checked, its document's original bytes handed back (transferred). */
+  read: { filename: string; contentType: string; bytes: ArrayBuffer };
   tree: TreePage;
   text: TextPage;
   search: SearchPage;
@@ -33,5 +36,12 @@ export interface WorkerRequest {
  * a bug (any other exception) to re-throw as an Error so it is logged, not shown.
  */
 export type WorkerReply = { id: number } & (
-  { ok: true; value: unknown } | { ok: false; error: CallError } | { ok: false; bug: string }
+  | {
+      ok: true;
+      value: unknown;
+      /** The worker's used heap after the job, so main can replace a worker that grew large. */
+      heapBytes?: number;
+    }
+  | { ok: false; error: CallError }
+  | { ok: false; bug: string }
 );

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { Failure } from '../failure';
 import { runDocumentJob } from './document-jobs';
@@ -16,11 +17,21 @@ const store = createDocumentStore({ prefix: 'w' });
 
 function answer({ id, job }: WorkerRequest): WorkerReply {
   try {
-    return { id, ok: true, value: runDocumentJob(store, job) };
+    const value = runDocumentJob(store, job);
+    return { id, ok: true, value, heapBytes: getHeapStatistics().used_heap_size };
   } catch (error) {
     if (error instanceof Failure) return { id, ok: false, error: error.error };
     return { id, ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
-parentPort?.on('message', (request: WorkerRequest) => parentPort?.postMessage(answer(request)));
+// A read hands the document's bytes back: transferred, so they are not copied once more.
+function transferOf(reply: WorkerReply): ArrayBuffer[] {
+  const value = reply.ok ? (reply.value as { bytes?: unknown }) : undefined;
+  return value?.bytes instanceof ArrayBuffer ? [value.bytes] : [];
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  const reply = answer(request);
+  parentPort?.postMessage(reply, transferOf(reply));
+});

@@ -56,12 +56,26 @@ export function TreeView({
     }
   });
 
-  // A match is scrolled to once the rows leading to it are in place.
+  // A match is scrolled to once, when the rows leading to it are in place; pages that arrive
+  // later as the user scrolls on must not pull the view back to it.
+  const scrollPending = useRef<string | null>(null);
   useEffect(() => {
-    if (target === null) return;
-    const index = rows.findIndex((row) => row.path === target);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (scrollPending.current === null) return;
+    const index = rows.findIndex((row) => row.path === scrollPending.current);
+    if (index < 0) return;
+    scrollPending.current = null;
+    virtualizer.scrollToIndex(index, { align: 'center' });
   }, [rows, target, virtualizer]);
+
+  // The count says "1 of N" as soon as matches arrive, so the first one is opened and shown
+  // then, not left inside collapsed elements until the user presses Next.
+  const shownQuery = useRef('');
+  useEffect(() => {
+    if (search.total === 0 || search.query === shownQuery.current) return;
+    shownQuery.current = search.query;
+    void jump(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new set of matches; jump reads the current state.
+  }, [search.query, search.total]);
 
   async function jump(step: number) {
     if (search.total === 0) return;
@@ -78,6 +92,7 @@ export function TreeView({
       await load(ancestor, Math.floor(Number(parts[at]) / childrenPerPage));
     }
     setOpen({ all: open.all, toggled });
+    scrollPending.current = path;
     setTarget(path);
   }
 

@@ -58,5 +58,5 @@ export function useTreeSearch(documentRef: string, query: string, onFailure: (er
 
   const current = found.query === query.trim() ? found : { query: '', total: 0, pages: new Map() };
   const highlighted = new Set([...current.pages.values()].flat());
-  return { total: current.total, highlighted, matchAt };
+  return { query: current.query, total: current.total, highlighted, matchAt };
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { defaultSavePath } from '../../../src-main/core/save-path';
@@ -17,12 +19,14 @@ import { sourceDocumentWorker } from '../../support/document-worker';
  */
 
 let sandbox: RunningSandbox;
+let sandboxDir: string;
 let core: Core;
 let dataDir: string;
 const suggested: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'pc-save-sandbox-')), port: 0 });
+  sandboxDir = mkdtempSync(join(tmpdir(), 'pc-save-sandbox-'));
+  sandbox = await startSandbox({ dataDir: sandboxDir, port: 0 });
   dataDir = mkdtempSync(join(tmpdir(), 'pc-save-'));
   core = await createCore({
     shell: 'web',
@@ -82,5 +86,36 @@ describe('saving a document', () => {
 
     const exported = await value<{ path: string }>('audit.export', { format: 'csv' });
     if (checkModes) expect((statSync(exported.path).mode & 0o777).toString(8)).toBe('600');
+  });
+
+  it('writes the original bytes, not the text the console read them as', async () => {
+    const { profiles } = await value<{ profiles: { id: string; name: string }[] }>('profiles.list', {});
+    const profile = profiles.find((entry) => entry.name === 'Reference service')!;
+    const process = await value<Process>('processes.getByReference', {
+      profileId: profile.id,
+      externalReference: 'FT-000003',
+    });
+    // Windows-1252 with CRLF line ends: reading it as text and writing that back would change
+    // the é (0xE9) into two UTF-8 bytes and could normalise the line ends.
+    const original = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="windows-1252"?>\r\n<Note>caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('</Note>\r\n'),
+    ]);
+    const documentId = randomUUID();
+    const db = new DatabaseSync(join(sandboxDir, 'sandbox.db'));
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.prepare(
+      `INSERT INTO documents (document_id, process_id, filename, content_type, contents, created_on)
+       VALUES (?, ?, 'latin.xml', 'text/xml', ?, ?)`,
+    ).run(documentId, process.processId, original, new Date().toISOString().slice(0, 19));
+    db.close();
+
+    const saved = await value<{ path: string; bytes: number }>('documents.save', {
+      profileId: profile.id,
+      documentId,
+    });
+    expect(saved.bytes).toBe(original.length);
+    expect(readFileSync(saved.path).equals(original)).toBe(true);
   });
 });
