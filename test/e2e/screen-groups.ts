@@ -46,7 +46,7 @@ export const screenGroups: ScreenGroup[] = [
       await visit('process-view');
       await page.getByRole('button', { name: 'Show REST call' }).click();
       await visit('process-rest-call');
-      for (const tab of ['Notes', 'Documents', 'Accounts', 'Fields']) {
+      for (const tab of ['Notes', 'Documents', 'Accounts', 'Fields', 'Audit']) {
         await page.getByRole('tab', { name: new RegExp(tab) }).click();
         await visit(`process-${tab.toLowerCase()}`);
       }
