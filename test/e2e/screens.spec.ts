@@ -1,87 +1,84 @@
-import type { Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { checkAccessibility } from './accessibility';
-import { expect, test } from './fixtures';
+import { startConsole, test, type Console } from './fixtures';
+import { expectConsoleReady } from './newcomer-steps';
+import { screenGroups } from './screen-groups';
 
-async function visit(page: Page, scheme: 'light' | 'dark', screen: string) {
-  await checkAccessibility(page, `${screen} (${scheme})`);
-  await page.screenshot({ path: `test/e2e/screenshots/${scheme}/${screen}.png` });
+/**
+ * Every screen in light and dark, at 1280x800 and 1024x768: axe finds nothing serious or critical,
+ * and a screenshot lands in test/e2e/screenshots/<scheme>-<width>/<screen>.png to be looked at
+ * (scripts/readme-screenshots.mjs copies the README's from light-1280).
+ *
+ * One console per scheme and size, shared by its groups: a console start is the slow part, and the
+ * groups change nothing another group reads (the reviews send nothing; the walk makes its own
+ * process).
+ */
+
+const schemes = ['light', 'dark'] as const;
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+] as const;
+
+/** Stops a console started here and removes its data folder. */
+async function stop(child: ChildProcess, dataDir: string) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen in ${scheme}: no serious accessibility violation, and a screenshot`, async ({
-    page,
-    consoleApp,
-  }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(consoleApp.url);
-    await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-    await visit(page, scheme, 'home');
+/** Starts a console on a fresh data folder, and how to stop it. */
+async function start(env: NodeJS.ProcessEnv = {}): Promise<{ app: Console; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'process-console-e2e-screens-'));
+  const { console: app, child } = await startConsole(dataDir, [], env);
+  return { app, stop: () => stop(child, dataDir) };
+}
 
-    await page.getByLabel('Process id or external reference').fill('FT-000003');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Show REST call' }).click();
-    await visit(page, scheme, 'process-steps');
-    for (const tab of ['Notes', 'Documents', 'Accounts', 'Fields']) {
-      await page.getByRole('tab', { name: new RegExp(tab) }).click();
-      await visit(page, scheme, `process-${tab.toLowerCase()}`);
-    }
+for (const scheme of schemes) {
+  for (const size of sizes) {
+    test.describe(`${scheme} at ${size.width}x${size.height}`, () => {
+      test.use({ colorScheme: scheme, viewport: size });
+      let shared: Awaited<ReturnType<typeof start>>;
+      test.beforeAll(async () => {
+        shared = await start();
+      });
+      test.afterAll(async () => {
+        await shared?.stop();
+      });
 
-    await page.getByRole('tab', { name: /Documents/ }).click();
-    await page
-      .getByRole('button', { name: /^Open / })
-      .first()
-      .click();
-    const viewer = page.getByRole('dialog');
-    await expect(viewer.getByRole('region', { name: 'ClientInfo' })).toBeVisible();
-    await visit(page, scheme, 'document-form');
-    await viewer.getByRole('tab', { name: 'Tree' }).click();
-    await viewer.getByRole('button', { name: 'Expand all' }).click();
-    await viewer.getByLabel('Search').fill('Post');
-    await visit(page, scheme, 'document-tree');
-    await viewer.getByRole('tab', { name: 'Raw' }).click();
-    await visit(page, scheme, 'document-raw');
-    await page.keyboard.press('Escape');
-
-    await page.getByRole('tab', { name: /Steps/ }).click();
-    await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Complete step' });
-    await dialog.getByRole('button', { name: 'Add field' }).click();
-    await dialog.getByRole('button', { name: 'Review' }).click();
-    await expect(
-      dialog.getByText('Field id must be a GUID').or(dialog.getByText('Name is required')).first(),
-    ).toBeVisible();
-    await visit(page, scheme, 'complete-step-edit');
-    const row = dialog.getByRole('group', { name: 'Field 1' });
-    await row.getByLabel('Name').fill('Outcome');
-    await row.getByLabel('Code').fill('OUTCOME');
-    await row.getByLabel('Value').fill('Accepted');
-    await dialog.getByRole('button', { name: 'Review' }).click();
-    await visit(page, scheme, 'complete-step-review');
-    await page.keyboard.press('Escape');
-
-    for (const [button, name] of [
-      ['Start process', 'start-process'],
-      ['Inbox', 'inbox'],
-      ['Batches', 'batches'],
-      ['Audit', 'audit'],
-      ['Request log', 'request-log'],
-      ['Profiles', 'profiles'],
-      ['Settings', 'settings'],
-    ] as const) {
-      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: button }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (name === 'request-log')
-        await page.getByRole('table', { name: 'Requests' }).getByRole('button').first().click();
-      await visit(page, scheme, name);
-    }
-
-    await page.keyboard.press('Control+k');
-    await expect(page.getByRole('dialog', { name: 'Commands' })).toBeVisible();
-    await page.keyboard.type('aud');
-    await visit(page, scheme, 'command-palette');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Audit', level: 1 })).toBeVisible();
-  });
+      for (const group of screenGroups) {
+        test(`${group.name}: no serious accessibility violation, and screenshots`, async ({ page }) => {
+          const others: (() => Promise<void>)[] = [];
+          try {
+            if (group.ready !== false) {
+              await page.goto(shared.app.url);
+              await expectConsoleReady(page);
+            }
+            await group.steps({
+              page,
+              url: shared.app.url,
+              visit: async (screen) => {
+                await page.screenshot({
+                  path: `test/e2e/screenshots/${scheme}-${size.width}/${screen}.png`,
+                });
+                await checkAccessibility(page, `${screen} (${scheme}, ${size.width}x${size.height})`, {
+                  soft: true,
+                });
+              },
+              startOther: async (env) => {
+                const other = await start(env);
+                others.push(other.stop);
+                return other.app.url;
+              },
+            });
+          } finally {
+            for (const stopOther of others) await stopOther();
+          }
+        });
+      }
+    });
+  }
 }

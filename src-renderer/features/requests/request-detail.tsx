@@ -46,7 +46,10 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
             Credentials are shell variables ($API_KEY, $API_SECRET or $ACCESS_TOKEN): set them first.
           </span>
         </div>
-        <pre className="code-block">{curl}</pre>
+        {/* Focusable: a long command scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+        <pre className="code-block" tabIndex={0}>
+          {curl}
+        </pre>
       </section>
     </div>
   );
@@ -65,7 +68,10 @@ function BodyView({ title, body }: { title: string; body: LoggedBody | null }) {
               Truncated: the first {formatBytes(body.text.length)} of {formatBytes(body.bytes)} are kept.
             </p>
           )}
-          <pre className="code-block">{body.text}</pre>
+          {/* Focusable: a long body scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+          <pre className="code-block" tabIndex={0}>
+            {body.text}
+          </pre>
         </>
       )}
     </section>
