@@ -50,7 +50,9 @@ test('a long note shows a counter, a note over the limit says what to do, and fo
   await box.fill('x'.repeat(16_500));
   await expect(noteForm.getByText('16,500 of 20,000 characters')).toBeVisible();
   await box.fill('x'.repeat(20_412));
-  await expect(noteForm.getByText('Note is 20,412 characters long; shorten it to 20,000 or fewer')).toBeVisible();
+  await expect(
+    noteForm.getByText('Note is 20,412 characters long; shorten it to 20,000 or fewer'),
+  ).toBeVisible();
   await noteForm.getByRole('button', { name: 'Review note' }).click();
   await expect(noteForm.getByRole('region', { name: 'Review' })).toHaveCount(0);
   await expect(box).toBeFocused();

@@ -64,7 +64,9 @@ describe('messages a person can act on (issue 15 item 10)', () => {
       intentId: randomUUID(),
       contents: 'x'.repeat(20_412),
     };
-    expect(doorSays('notes.add', input)).toBe('Note is 20,412 characters long; shorten it to 20,000 or fewer.');
+    expect(doorSays('notes.add', input)).toBe(
+      'Note is 20,412 characters long; shorten it to 20,000 or fewer.',
+    );
   });
 
   it('no issue of these forms reaches a person in zod’s own words', () => {
