@@ -239,7 +239,7 @@ describe('adding a note safely, against the reference service', () => {
     const { processId } = await newProcess();
     const { posts } = await clientViaProxy();
     expect(() => valid('notes.add', { processId, contents: '  ', visibleToAccounts: false })).toThrowError(
-      'Note: The note is empty.',
+      'The note is empty.',
     );
     expect(posts()).toHaveLength(0);
   });
