@@ -170,7 +170,10 @@ describe('the reference service delivering to the inbox', () => {
       () => running.t.inbox.get(delivery.id).senderGaveUpAfterMs ?? undefined,
       'the inbox to note that the service stopped waiting',
     );
-    expect(gaveUpAfter).toBeGreaterThanOrEqual(300);
+    // The service's 0.3 s clock starts before the inbox hears the request, so the inbox can count a
+    // little less (298 ms was seen under load); what matters is that it is the service's limit,
+    // not the 1.5 s reply it was holding.
+    expect(gaveUpAfter).toBeGreaterThan(200);
     expect(gaveUpAfter).toBeLessThan(1_500);
   });
 
