@@ -1,5 +1,4 @@
 import type { LiveConfirmation } from './live-confirmation';
-import type { MaskedField } from './logs';
 
 /**
  * What the batch calls answer (calls-batches.ts declares them): a batch is a named list of process
@@ -149,10 +148,18 @@ export interface BatchSettings {
 export interface BatchRequestPreview {
   method: string;
   path: string;
-  /** The JSON body with confidential values masked. */
-  body: { fields: MaskedField[] } | { contents: string; visibleToAccounts: boolean };
+  /** Headers the change adds to auth and content type: the Idempotency-Key, one per row. */
+  headers: Record<string, string>;
+  /** The JSON body exactly as sent, confidential values masked. */
+  body: unknown;
   /** The row the preview is for. */
   externalReference: string | null;
+}
+
+/** How many chosen rows a run skips for one reason, e.g. `{reason: 'read failed', count: 2}`. */
+export interface BatchSkipCount {
+  reason: string;
+  count: number;
 }
 
 /** The answer to `batches.run`: the review (without `confirm`) or the run started. */
@@ -160,8 +167,12 @@ export type BatchRunAnswer =
   | {
       kind: 'review';
       action: BatchActionSummary;
-      /** Rows the change will be tried on. */
+      /** Rows the change will be sent to: the count a live profile asks to be typed. */
       count: number;
+      /** Chosen rows known to be skipped, by reason. */
+      skipped: BatchSkipCount[];
+      /** "N will be sent; M will be skipped: <reasons by count>." */
+      sentence: string;
       profileName: string;
       environment: 'test' | 'live';
       request: BatchRequestPreview;

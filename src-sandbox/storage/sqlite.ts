@@ -13,6 +13,10 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL alone cannot do (rewriting JSON with code), in the migration's transaction after `sql`. */
+  run?(db: DatabaseSync): void;
+  /** Work that cannot run in a transaction (VACUUM, a WAL checkpoint), once, after the migration commits. */
+  afterCommit?(db: DatabaseSync): void;
 }
 
 /** How a store opens: its migrations, what to say of a file from a newer version, binding rules. */
@@ -68,13 +72,16 @@ function migrate(db: DatabaseSync, schema: StoreSchema): void {
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
   for (const migration of schema.migrations) {
     if (migration.version <= current()) continue;
-    transaction(db, () => {
+    const applied = transaction(db, () => {
       // Asked again under the write lock: another process opening the same file may have
       // applied it between our first look and now.
-      if (migration.version <= current()) return;
+      if (migration.version <= current()) return false;
       db.exec(migration.sql);
+      migration.run?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
+      return true;
     });
+    if (applied) migration.afterCommit?.(db);
   }
 }
 

@@ -90,6 +90,7 @@ test('a batch of 200 references is read, filtered, reviewed, confirmed on a live
   const review = act.getByRole('region', { name: 'Review' });
   await expect(review).toContainText(/POST \/open-api\/processes\/[0-9a-f-]{36}\/steps\/[0-9a-f-]{36}/);
   await expect(review).toContainText(`${atAssessment} (the request shown is for`);
+  await expect(review).toContainText(`${atAssessment} will be sent; none will be skipped.`);
   await expect(review).toContainText('LIVE');
   await expect(review.getByLabel('Request body')).toContainText('"code": "OUTCOME"');
   const send = review.getByRole('button', { name: `Send to ${atAssessment} processes` });

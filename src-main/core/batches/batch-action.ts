@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { BatchActionSummary, BatchRequestPreview, BatchRow } from '../../../src-shared/batches';
 import type { batchActionInput } from '../../../src-shared/calls-batches';
-import { maskFields } from '../../../src-shared/logs';
+import { confidentialCodes, confidentialSpots, maskedCopy } from '../../../src-shared/confidential-values';
+import { confidentialMask } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
+import { addNoteRequest, completeStepRequest } from '../client/change-requests';
 import { resolveEndpoint } from '../client/endpoints';
 
 /** A run's action as the contract validated it. */
@@ -27,30 +29,35 @@ export function fieldsFor(action: Extract<BatchActionInput, { kind: 'complete' }
   );
 }
 
-/** The exact request the action sends for `row`, confidential values masked (the review shows it). */
+/** What the review shows for the Idempotency-Key: each row's intent has its own. */
+export const perRowKey = '(a new key for each row)';
+
+/**
+ * The request the action sends for `row`, from the builders the client sends with
+ * (change-requests.ts), confidential values masked: what the review shows.
+ */
 export function previewRequest(
   profile: Profile,
   action: BatchActionInput,
   row: BatchRow,
 ): BatchRequestPreview {
   const processId = row.processId ?? '';
-  if (action.kind === 'note') {
-    const endpoint = resolveEndpoint(profile, 'addNote', { processId });
-    return {
-      method: endpoint.method,
-      path: endpoint.path,
-      body: { contents: action.contents, visibleToAccounts: action.visibleToAccounts },
-      externalReference: row.externalReference,
-    };
-  }
-  const endpoint = resolveEndpoint(profile, 'completeStep', {
-    processId,
-    stepId: row.currentStep?.stepId ?? '',
-  });
+  const request =
+    action.kind === 'note'
+      ? addNoteRequest(processId, perRowKey, action)
+      : completeStepRequest(
+          processId,
+          row.currentStep?.stepId ?? '',
+          fieldsFor(action, processId),
+          perRowKey,
+        );
+  const endpoint = resolveEndpoint(profile, request.operation, request.params);
+  const codes = action.kind === 'complete' ? confidentialCodes(action.fields) : new Set<string>();
   return {
     method: endpoint.method,
-    path: new URL(endpoint.url).pathname,
-    body: { fields: maskFields(fieldsFor(action, processId)) },
+    path: endpoint.path,
+    headers: request.headers,
+    body: maskedCopy(request.body, confidentialSpots(request.body, codes), confidentialMask),
     externalReference: row.externalReference,
   };
 }

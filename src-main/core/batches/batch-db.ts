@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { latestVersion, openDurableDatabase, type Migration } from '../../../src-sandbox/storage/sqlite';
 import { Failure } from '../failure';
+import { maskStoredValues } from './confidential-action';
 
 export { transaction } from '../../../src-sandbox/storage/sqlite';
 
@@ -52,7 +53,37 @@ export const batchMigrations: readonly Migration[] = [
       ALTER TABLE batches ADD COLUMN job_needs_json TEXT;
     `,
   },
+  {
+    // Earlier versions stored a run's confidential field values in the job and the journal. They
+    // are masked like every stored action now (a run that lost them asks for them at resume), and
+    // the old bytes are wiped from the file: secure_delete zeroes what the rewrite frees, VACUUM
+    // rebuilds the free pages of older deletes, the checkpoint empties the WAL.
+    version: 3,
+    name: 'confidential values stored by earlier versions masked and wiped',
+    sql: 'PRAGMA secure_delete = ON',
+    run(db) {
+      maskColumn(db, 'batches', 'batch_id', 'job_action_json');
+      maskColumn(db, 'journal', 'intent_id', 'action_json');
+    },
+    afterCommit(db) {
+      db.exec('VACUUM');
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
+  },
 ];
+
+/** Rewrites each stored action in `column` with its confidential values masked. */
+function maskColumn(db: BatchDb, table: string, key: string, column: string): void {
+  const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${key} = ?`);
+  const stored = db.prepare(
+    `SELECT ${key} AS key, ${column} AS json FROM ${table} WHERE ${column} IS NOT NULL`,
+  );
+  // Read whole before any update: rewriting a table while a statement walks it may revisit rows.
+  for (const { key: id, json } of stored.all() as { key: string; json: string }[]) {
+    const masked = JSON.stringify(maskStoredValues(JSON.parse(json)));
+    if (masked !== json) update.run(masked, id);
+  }
+}
 
 const statements = new WeakMap<BatchDb, Map<string, StatementSync>>();
 

@@ -32,6 +32,11 @@ export interface BatchJournal {
     state: RowActionState,
     message: string,
   ): void;
+  /**
+   * Rows whose change of this batch is done since the row was last read: what the table knows of
+   * them predates the change, so a new run skips them until they are read again.
+   */
+  doneSinceRead(batchId: string): Set<number>;
   /** The row's intent that has no outcome, if any. */
   unsettled(batchId: string, rowNo: number): JournalEntry | undefined;
   /**
@@ -104,6 +109,15 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
           'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',
         ).run(state, message, entry.batchId, entry.rowNo);
       });
+    },
+    doneSinceRead(batchId) {
+      const lines = prepared(
+        db,
+        `SELECT DISTINCT journal.row_no FROM journal JOIN rows USING (batch_id, row_no)
+         WHERE journal.batch_id = ? AND journal.outcome = 'done'
+           AND (rows.read_at IS NULL OR journal.settled_at >= rows.read_at)`,
+      ).all(batchId) as Line[];
+      return new Set(lines.map((line) => Number(line.row_no)));
     },
     unsettled(batchId, rowNo) {
       const line = prepared(

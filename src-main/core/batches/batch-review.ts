@@ -4,51 +4,68 @@ import { confirmBatch, liveConfirmationProblem } from '../../../src-shared/live-
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import { previewRequest, summarise } from './batch-action';
+import { countSkips, knownSkip, reviewSentence, type KnownSkip } from './batch-skips';
 import { defaultRunRows } from './run-row';
 
 /** A run's review: what the user sees before anything is sent, and the check of what they typed. */
 export interface RunReview {
   answer: Extract<BatchRunAnswer, { kind: 'review' }>;
+  /** The rows the run sends to. */
   rowNos: number[];
-  /** Throws unless `confirm` may start the run (on a live profile: the count, exactly). */
+  /** Chosen rows at another step: the run marks them skipped with this outcome, sending nothing. */
+  skips: { rowNo: number; message: string }[];
+  /** Throws unless `confirm` may start the run (on a live profile: the count sent, exactly). */
   check(confirm: string): void;
 }
 
 /**
- * Builds the review of `input` on a batch's rows: the chosen rows that were read (or, when none
- * were chosen, every read row at the chosen step), the exact request for the first of them, the
- * count, the profile and its environment.
+ * Builds the review of `input` on a batch's rows: of the chosen rows (or, when none were chosen,
+ * every read row at the chosen step), those the run will send to and those it is known to skip
+ * (not read, read failed, done since read, at another step), the exact request for the first
+ * sent row, the count sent, the profile and its environment. The count to confirm is main's own.
  */
-export function reviewRun(profile: Profile, rows: BatchRow[], input: ValidInput<'batches.run'>): RunReview {
+export function reviewRun(
+  profile: Profile,
+  rows: BatchRow[],
+  input: ValidInput<'batches.run'>,
+  doneSinceRead: ReadonlySet<number>,
+): RunReview {
   const { action } = input;
   const chosen = new Set(input.rows ?? defaultRunRows(rows, action));
-  const targets = rows.filter(
-    (row) => chosen.has(row.rowNo) && row.read === 'read' && row.processId !== null,
-  );
+  const targets: BatchRow[] = [];
+  const skips: KnownSkip[] = [];
+  for (const row of rows) {
+    if (!chosen.has(row.rowNo)) continue;
+    const skip = knownSkip(row, action, doneSinceRead);
+    if (skip) skips.push(skip);
+    else targets.push(row);
+  }
   if (targets.length === 0) {
-    throw new Failure(
-      'invalid_input',
+    const none =
       action.kind === 'complete'
         ? `No chosen row was read at step "${action.stepName}"; read the batch (or choose other rows) first.`
-        : 'No chosen row has been read; read the batch first.',
-    );
+        : 'No chosen row has been read; read the batch first.';
+    const skipped = skips.length > 0 ? ` ${reviewSentence(0, countSkips(skips))}` : '';
+    throw new Failure('invalid_input', `${none}${skipped}`);
   }
-  const first =
-    targets.find((row) => action.kind === 'note' || row.currentStep?.name === action.stepName) ?? targets[0]!;
-  const confirmation = profile.environment === 'live' ? confirmBatch(targets.length) : null;
+  const expected = confirmBatch(targets.length);
+  const skipped = countSkips(skips);
   return {
     answer: {
       kind: 'review',
       action: summarise(action),
       count: targets.length,
+      skipped,
+      sentence: reviewSentence(targets.length, skipped),
       profileName: profile.name,
       environment: profile.environment,
-      request: previewRequest(profile, action, first),
-      confirmation,
+      request: previewRequest(profile, action, targets[0]!),
+      confirmation: profile.environment === 'live' ? expected : null,
     },
     rowNos: targets.map((row) => row.rowNo),
+    skips: skips.flatMap(({ rowNo, message }) => (message === null ? [] : [{ rowNo, message }])),
     check(confirm) {
-      const problem = liveConfirmationProblem(profile.environment, confirmBatch(targets.length), confirm);
+      const problem = liveConfirmationProblem(profile.environment, expected, confirm);
       if (problem !== null) throw new Failure('invalid_input', problem);
     },
   };

@@ -74,15 +74,19 @@ export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<B
         'UPDATE rows SET read_state = ?, read_error = ?, read_at = ? WHERE batch_id = ? AND row_no = ?',
       ).run(state, error, stamp(), batchId, rowNo);
     },
-    /** Marks the chosen rows for a run; rows with a change possibly in flight are never re-queued. */
-    queueRun(batchId: string, rowNos: number[]): void {
+    /**
+     * Marks the rows a run sends to, and the chosen rows it skips with their reason; rows with a
+     * change possibly in flight are never touched.
+     */
+    queueRun(batchId: string, rowNos: number[], skips: { rowNo: number; message: string }[] = []): void {
       transaction(db, () => {
         touch.run(stamp(), batchId);
         const mark = prepared(
           db,
-          "UPDATE rows SET action_state = 'queued', action_message = NULL WHERE batch_id = ? AND row_no = ? AND action_state != 'sending'",
+          "UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ? AND action_state != 'sending'",
         );
-        rowNos.forEach((rowNo) => mark.run(batchId, rowNo));
+        rowNos.forEach((rowNo) => mark.run('queued', null, batchId, rowNo));
+        skips.forEach((skip) => mark.run('skipped', skip.message, batchId, skip.rowNo));
       });
     },
     setAction(batchId: string, rowNo: number, state: RowActionState, message: string | null): void {

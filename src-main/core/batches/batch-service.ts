@@ -3,6 +3,7 @@ import type {
   BatchCreated,
   BatchPage,
   BatchProgress,
+  BatchRunAnswer,
   BatchSettings,
   BatchSummary,
   RejectedLine,
@@ -87,9 +88,28 @@ export function createBatchService(deps: BatchServiceDependencies) {
     return lane;
   };
 
+  // Batches a read, run or resume has claimed but not yet handed to `running`: the claim is taken
+  // before the first await, so a second call arriving meanwhile (two windows, a double click) is
+  // refused instead of passing the check too and starting a second job.
+  const claimed = new Set<string>();
+
   function notRunning(batchId: string): void {
-    if (running.has(batchId)) {
-      throw new Failure('conflict', 'This batch is busy with a read or a run; pause or cancel it first.');
+    if (running.has(batchId) || claimed.has(batchId)) {
+      throw new Failure(
+        'conflict',
+        'This batch is already running a read or a run; pause or cancel it first.',
+      );
+    }
+  }
+
+  /** Runs `work` holding the batch's claim (taken at once, released however `work` ends). */
+  async function claiming<T>(batchId: string, work: () => Promise<T>): Promise<T> {
+    notRunning(batchId);
+    claimed.add(batchId);
+    try {
+      return await work();
+    } finally {
+      claimed.delete(batchId);
     }
   }
 
@@ -169,33 +189,38 @@ export function createBatchService(deps: BatchServiceDependencies) {
       store.delete(batchId);
       secrets.forget(batchId);
     },
-    async read(batchId: string, rows?: number[]): Promise<BatchSummary> {
-      notRunning(batchId);
-      await deps.credentials.get(store.summary(batchId).profileId);
-      const total = store.queueRead(batchId, rows);
-      if (total === 0)
-        throw new Failure('invalid_input', 'Every row is read already; choose the rows to read again.');
-      store.setJob(batchId, { kind: 'read', status: 'running', reason: null, action: null, total });
-      return start(batchId);
-    },
-    async run(input: ValidInput<'batches.run'>) {
-      notRunning(input.batchId);
-      const summary = store.summary(input.batchId);
-      const profile = deps.profiles.get(summary.profileId);
-      const review = reviewRun(profile, store.rows(input.batchId), input);
-      if (input.confirm === undefined) return review.answer;
-      review.check(input.confirm);
-      await deps.credentials.get(profile.id);
-      store.queueRun(input.batchId, review.rowNos);
-      secrets.remember(input.batchId, input.action);
-      store.setJob(input.batchId, {
-        kind: 'run',
-        status: 'running',
-        reason: null,
-        action: input.action,
-        total: review.rowNos.length,
+    read: (batchId: string, rows?: number[]): Promise<BatchSummary> =>
+      claiming(batchId, async () => {
+        await deps.credentials.get(store.summary(batchId).profileId);
+        const total = store.queueRead(batchId, rows);
+        if (total === 0)
+          throw new Failure('invalid_input', 'Every row is read already; choose the rows to read again.');
+        store.setJob(batchId, { kind: 'read', status: 'running', reason: null, action: null, total });
+        return start(batchId);
+      }),
+    /** Without `confirm`, the review; with it, the run starts (the batch claimed before any await). */
+    async run(input: ValidInput<'batches.run'>): Promise<BatchRunAnswer> {
+      const { batchId } = input;
+      const review = () => {
+        const profile = deps.profiles.get(store.summary(batchId).profileId);
+        return { profile, ...reviewRun(profile, store.rows(batchId), input, journal.doneSinceRead(batchId)) };
+      };
+      if (input.confirm === undefined) {
+        notRunning(batchId);
+        return review().answer;
+      }
+      const confirm = input.confirm;
+      return claiming(batchId, async () => {
+        // Reviewed again under the claim: the count to confirm is main's own, of the rows as they are now.
+        const { profile, rowNos, skips, check } = review();
+        check(confirm);
+        await deps.credentials.get(profile.id);
+        store.queueRun(batchId, rowNos, skips);
+        secrets.remember(batchId, input.action);
+        const total = rowNos.length;
+        store.setJob(batchId, { kind: 'run', status: 'running', reason: null, action: input.action, total });
+        return { kind: 'started', batch: await start(batchId), count: total };
       });
-      return { kind: 'started' as const, batch: await start(input.batchId), count: review.rowNos.length };
     },
     async pause(batchId: string): Promise<BatchSummary> {
       const job = running.get(batchId);
@@ -208,28 +233,28 @@ export function createBatchService(deps: BatchServiceDependencies) {
      * Resumes a paused job. A run whose confidential values are not in memory (the console
      * restarted) stays paused and says which to give again; `fields` gives them.
      */
-    async resume(batchId: string, fields?: { code: string; value: string }[]): Promise<BatchSummary> {
-      notRunning(batchId);
-      const stored = store.job(batchId);
-      if (stored?.status !== 'paused')
-        throw new Failure('conflict', 'This batch is not paused, so there is nothing to resume.');
-      const missing = secrets.give(batchId, fields);
-      if (missing.length === 0) return start(batchId);
-      const reason = askForValues(missing);
-      store.setJob(batchId, { ...stored, reason, needsValues: secrets.named(batchId, missing) });
-      deps.emit({
-        batchId,
-        profileId: store.summary(batchId).profileId,
-        job: stored.kind,
-        status: 'paused',
-        done: stored.total - pendingRows(store, batchId, stored.kind).length,
-        total: stored.total,
-        ratePerSecond: 0,
-        secondsLeft: null,
-        reason,
-      });
-      return store.summary(batchId);
-    },
+    resume: (batchId: string, fields?: { code: string; value: string }[]): Promise<BatchSummary> =>
+      claiming(batchId, async () => {
+        const stored = store.job(batchId);
+        if (stored?.status !== 'paused')
+          throw new Failure('conflict', 'This batch is not paused, so there is nothing to resume.');
+        const missing = secrets.give(batchId, fields);
+        if (missing.length === 0) return start(batchId);
+        const reason = askForValues(missing);
+        store.setJob(batchId, { ...stored, reason, needsValues: secrets.named(batchId, missing) });
+        deps.emit({
+          batchId,
+          profileId: store.summary(batchId).profileId,
+          job: stored.kind,
+          status: 'paused',
+          done: stored.total - pendingRows(store, batchId, stored.kind).length,
+          total: stored.total,
+          ratePerSecond: 0,
+          secondsLeft: null,
+          reason,
+        });
+        return store.summary(batchId);
+      }),
     async cancel(batchId: string): Promise<BatchSummary> {
       const job = running.get(batchId);
       if (job) {

@@ -1,3 +1,4 @@
+import { confidentialSpots, maskedCopy } from '../../../src-shared/confidential-values';
 import { confidentialMask } from '../../../src-shared/logs';
 import { Failure } from '../failure';
 import type { BatchActionInput } from './batch-action';
@@ -14,13 +15,15 @@ export type ConfidentialValues = ReadonlyMap<string, string>;
 
 /** The action as it may be stored: each confidential field's value replaced by the mask. */
 export function storableAction(action: BatchActionInput): BatchActionInput {
-  if (action.kind !== 'complete') return action;
-  return {
-    ...action,
-    fields: action.fields.map((field) =>
-      field.confidential ? { ...field, value: confidentialMask } : field,
-    ),
-  };
+  return maskStoredValues(action) as BatchActionInput;
+}
+
+/**
+ * Any stored value (an action as this version or an earlier one wrote it) with the value of each
+ * field marked confidential replaced by the mask, by the rule every view masks with.
+ */
+export function maskStoredValues(value: unknown): unknown {
+  return maskedCopy(value, confidentialSpots(value, new Set()), confidentialMask);
 }
 
 /** The codes of the action's confidential fields, in the order given. */

@@ -5,6 +5,7 @@ import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import { fieldsFor, type BatchActionInput } from './batch-action';
 import type { JournalEntry } from './batch-journal';
+import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
 import { recoverRow } from './recover-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
@@ -41,15 +42,7 @@ export async function runRow(
   }
   const current = currentStepOf(process);
   if (action.kind === 'complete' && current?.name !== action.stepName) {
-    const now = current
-      ? `the current step is now "${current.name}"`
-      : 'the process has no current step (it is complete)';
-    context.store.setAction(
-      batchId,
-      rowNo,
-      'skipped',
-      `Skipped: ${now}, not "${action.stepName}"; nothing was sent.`,
-    );
+    context.store.setAction(batchId, rowNo, 'skipped', notAtStep(current, action.stepName));
     return settled;
   }
   const entry: JournalEntry = {

@@ -3,6 +3,7 @@ import type { ValidInput } from '../../../src-shared/contract';
 import { noteSchema, processSchema, type Note, type Process } from '../../../src-shared/api';
 import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { Profile } from '../../../src-shared/profile';
+import { addNoteRequest } from './change-requests';
 import { sameProcess, type ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, recordEarlierSend } from './change-audit';
@@ -67,10 +68,7 @@ export async function addNote(
       send: () =>
         context.http.call({
           profile,
-          operation: 'addNote',
-          params: { processId },
-          body: note,
-          headers: { 'idempotency-key': intentId },
+          ...addNoteRequest(processId, intentId, note),
           schema: noteSchema,
           subject: `process ${processId}`,
           signal,

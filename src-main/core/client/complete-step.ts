@@ -15,6 +15,7 @@ import type { Http } from './http';
 import type { InFlight } from './in-flight';
 import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, recordEarlierSend } from './change-audit';
+import { completeStepRequest } from './change-requests';
 import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
@@ -89,10 +90,7 @@ export async function completeStep(
       send: () =>
         context.http.call({
           profile,
-          operation: 'completeStep',
-          params: { processId, stepId },
-          body: { fields },
-          headers: { 'idempotency-key': intentId },
+          ...completeStepRequest(processId, stepId, fields, intentId),
           schema: completeStepResponseSchema,
           subject: `step ${stepId} of process ${processId}`,
           signal,

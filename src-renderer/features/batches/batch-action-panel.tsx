@@ -201,6 +201,14 @@ export function BatchActionPanel({
                   {stage.review.count.toLocaleString('en')} (the request shown is for{' '}
                   {stage.review.request.externalReference ?? 'the first'}; each gets its own id)
                 </dd>
+                <dt>Sent and skipped</dt>
+                <dd>{stage.review.sentence}</dd>
+                <dt>Headers</dt>
+                <dd>
+                  {Object.entries(stage.review.request.headers)
+                    .map(([name, value]) => `${name}: ${value}`)
+                    .join('; ')}
+                </dd>
               </>
             }
             confirmation={stage.review.confirmation ?? confirmBatch(stage.review.count)}

@@ -11,6 +11,7 @@ import type { CredentialSource } from '../../../src-main/core/ports';
 import { startSandbox } from '../../../src-sandbox/server';
 import type { Process } from '../../../src-shared/api';
 import type { BatchProgress } from '../../../src-shared/batches';
+import type { ProfileInput } from '../../../src-shared/profile';
 import { calls, type ValidInput } from '../../../src-shared/contract';
 import { describeIssues } from '../../../src-shared/input-errors';
 import { waitFor } from '../../support/wait-for';
@@ -103,6 +104,8 @@ export function openService(
   key: BatchSandbox['key'],
   options: {
     profileId?: string;
+    /** Profile settings besides name, key and timeouts (environment, proxy). */
+    profile?: Partial<ProfileInput>;
     credentials?: CredentialSource;
     onProgress?: (p: BatchProgress) => void;
   } = {},
@@ -111,6 +114,7 @@ export function openService(
     name: 'Batch tenant',
     keyName: key.name,
     ...(options.profileId ? { id: options.profileId } : {}),
+    ...options.profile,
     timeouts: { connectMs: 2_000, headersMs: 5_000, bodyIdleMs: 5_000, overallMs: 8_000 },
   });
   const ports = makePorts([profile], { apiKey: key.apiKey, apiSecret: key.apiSecret });

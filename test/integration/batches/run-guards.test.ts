@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Failure } from '../../../src-main/core/failure';
+import {
+  assessment,
+  completeAccepted,
+  input,
+  jobEnded,
+  openService,
+  restStepsSettled,
+  startBatchSandbox,
+  submitForms,
+  type BatchSandbox,
+} from './helpers';
+import { expectEachOnce, readBatch } from './scenario';
+
+/**
+ * The guards around starting a run (issue 12 review): one run at a time however the calls
+ * arrive, and a live run confirmed by the count it will actually send, not the rows it skips.
+ */
+
+let sandbox: BatchSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  sandbox = await startBatchSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-guards-'));
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** 24 new processes; every 4th back office call fails, so 6 stay at "Send to back office". */
+const startProcesses = () => submitForms(sandbox.url, 24, 4);
+
+/** The failure a call was refused with, as the bridge would hand it to the renderer. */
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof Failure)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error.error;
+}
+
+describe('two batches.run calls arriving together', () => {
+  it('starts one run; the other is refused with a sentence; each chosen step is completed once', async () => {
+    const console_ = openService(join(dataDir, 'double'), sandbox.url, sandbox.key);
+    const { service, client, audit, profile } = console_;
+    try {
+      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
+      const started = await startProcesses();
+      const ids = started.map((p) => p.processId);
+      await restStepsSettled(client, profile.id, ids);
+      const references = started.map((p) => p.externalReference);
+      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
+      expect(waiting).toBe(18);
+
+      const run = () =>
+        service.run(input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }));
+      const answers = await Promise.allSettled([run(), run()]);
+      const startedRuns = answers.filter((answer) => answer.status === 'fulfilled');
+      expect(startedRuns).toHaveLength(1);
+      expect(startedRuns[0]!.value).toMatchObject({ kind: 'started', count: waiting });
+      const refused = answers.filter((answer) => answer.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect(await refusal(Promise.reject(refused[0]!.reason))).toEqual({
+        code: 'conflict',
+        message: 'This batch is already running a read or a run; pause or cancel it first.',
+      });
+
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const counts = await expectEachOnce(service, client, audit, profile.id, batchId, chosen);
+      expect(counts).toEqual({ done: waiting });
+      // The claim is given back when the run ends: the batch can be read again.
+      await expect(service.read(batchId, chosen)).resolves.toMatchObject({ batchId });
+      await jobEnded(service, batchId);
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+});
+
+describe('the count a live run asks for', () => {
+  it('is the rows that will be sent; the total with skipped rows is refused', async () => {
+    const console_ = openService(join(dataDir, 'live'), sandbox.url, sandbox.key, {
+      profile: { environment: 'live' },
+    });
+    const { service, client, audit, profile } = console_;
+    try {
+      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
+      const started = await startProcesses();
+      await restStepsSettled(
+        client,
+        profile.id,
+        started.map((p) => p.processId),
+      );
+      // The 24 processes and one reference the service does not know (its read fails).
+      const references = [...started.map((p) => p.externalReference), 'FT-999999'];
+      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
+      const everyRow = references.map((_, index) => index + 1);
+      const ask = (confirm?: string) =>
+        service.run(
+          input('batches.run', {
+            batchId,
+            action: completeAccepted,
+            rows: everyRow,
+            ...(confirm === undefined ? {} : { confirm }),
+          }),
+        );
+
+      const review = await ask();
+      expect(review).toMatchObject({
+        kind: 'review',
+        count: waiting,
+        skipped: [
+          { reason: 'at "Send to back office"', count: 6 },
+          { reason: 'read failed', count: 1 },
+        ],
+        sentence: `${waiting} will be sent; 7 will be skipped: 6 at "Send to back office", 1 read failed.`,
+        confirmation: { what: 'number of processes', expected: String(waiting) },
+      });
+
+      const postsBefore = console_.requests.filter((entry) => entry.method === 'POST').length;
+      expect(await refusal(ask(String(references.length)))).toEqual({
+        code: 'invalid_input',
+        message: `Type the number of processes ${waiting} exactly to confirm a change on a live tenant.`,
+      });
+      expect(await refusal(ask('24'))).toMatchObject({ code: 'invalid_input' });
+      expect(service.store.summary(batchId).job).toMatchObject({ kind: 'read', status: 'finished' });
+
+      await expect(ask(String(waiting))).resolves.toMatchObject({ kind: 'started', count: waiting });
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      expect(console_.requests.filter((entry) => entry.method === 'POST').length - postsBefore).toBe(waiting);
+      expect(await expectEachOnce(service, client, audit, profile.id, batchId, chosen)).toEqual({
+        done: waiting,
+      });
+      const skipped = service.store.rows(batchId).filter((row) => row.action === 'skipped');
+      expect(skipped).toHaveLength(6);
+      expect(skipped[0]!.actionMessage).toBe(
+        `Skipped: the current step is now "Send to back office", not "${assessment}"; nothing was sent.`,
+      );
+
+      // A second run skips what the first did since the rows were read: a note goes to the other 6 only.
+      const note = { kind: 'note', contents: 'Checked by the back office team.' };
+      const again = await service.run(input('batches.run', { batchId, action: note, rows: everyRow }));
+      expect(again).toMatchObject({
+        count: 6,
+        sentence: `6 will be sent; ${waiting + 1} will be skipped: ${waiting} already done, 1 read failed.`,
+      });
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+});
