@@ -6,18 +6,26 @@ import {
   textKey,
   type OrderedEntry,
 } from './xml-parser';
+import { elementLines, type LineCounts } from './xml-pretty-lines';
 
 /** The element tree of a parsed document. */
 export interface XmlTree {
   root: XmlNode;
   /** Elements in the tree, the root included. */
   nodeCount: number;
+  /** Each element's lines in the pretty text, counted as the tree is built (no second walk). */
+  lines: LineCounts;
 }
 
 /** The tree, or the sentence saying why the parser's output does not make one. */
 export type BuiltTree = { ok: true; tree: XmlTree } | { ok: false; warning: string };
 
 class ReservedNameError extends Error {}
+
+interface Counter {
+  nodes: number;
+  lines: LineCounts;
+}
 
 /** Builds the element tree from fast-xml-parser's ordered output (one root element expected). */
 export function buildTree(entries: OrderedEntry[]): BuiltTree {
@@ -27,9 +35,10 @@ export function buildTree(entries: OrderedEntry[]): BuiltTree {
     const problem = roots.length === 0 ? 'holds no element' : 'has more than one root element';
     return { ok: false, warning: `This XML ${problem}; it is shown as raw text.` };
   }
-  const counter = { nodes: 0 };
+  const counter: Counter = { nodes: 0, lines: new Map() };
   try {
-    return { ok: true, tree: { root: toNode(roots[0], counter), nodeCount: counter.nodes } };
+    const root = toNode(roots[0], counter);
+    return { ok: true, tree: { root, nodeCount: counter.nodes, lines: counter.lines } };
   } catch (error) {
     if (error instanceof ReservedNameError) return { ok: false, warning: reservedNameWarning };
     throw error;
@@ -37,7 +46,7 @@ export function buildTree(entries: OrderedEntry[]): BuiltTree {
 }
 
 // Recursion is bounded: the parser refuses documents nested deeper than maxXmlDepth.
-function toNode(entry: OrderedEntry, counter: { nodes: number }): XmlNode {
+function toNode(entry: OrderedEntry, counter: Counter): XmlNode {
   let name = '';
   let content: unknown = [];
   // Own keys only: an enumerable key someone added to Object.prototype must not become a name.
@@ -53,6 +62,7 @@ function toNode(entry: OrderedEntry, counter: { nodes: number }): XmlNode {
   const entries = content as OrderedEntry[];
   let text = '';
   let elementSinceText = false;
+  let childLines = 0;
   for (let i = 0; i < entries.length; i++) {
     const child = entries[i];
     const piece = child[textKey];
@@ -61,11 +71,14 @@ function toNode(entry: OrderedEntry, counter: { nodes: number }): XmlNode {
       text = text === '' ? piece : elementSinceText ? `${text} ${piece}` : text + piece;
       elementSinceText = false;
     } else {
-      node.children.push(toNode(child, counter));
+      const element = toNode(child, counter);
+      node.children.push(element);
+      childLines += counter.lines.get(element)!;
       elementSinceText = true;
     }
   }
   node.text = text;
+  counter.lines.set(node, elementLines(node, childLines));
   return node;
 }
 
