@@ -34,15 +34,17 @@ const status = (pid: number, field: string) =>
   1024;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Preloaded into the console: on SIGUSR2 it prints the longest event-loop stall of its main thread
-// since the last signal (what every other bridge call waited for), then collects its garbage.
+// since the last signal (what every other bridge call waited for), then collects its garbage. The
+// stall window starts once the late tick after that forced collection is recorded: its pause is the
+// bench's, not an open's.
 const gcOnSignal = `data:text/javascript,${encodeURIComponent(`
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 process.on('SIGUSR2', () => {
   console.log('event-loop-max ' + (delay.max / 1e6).toFixed(1));
-  delay.reset();
   globalThis.gc?.();
+  setTimeout(() => delay.reset(), 50);
 });`)}`;
 let lastStallMs = NaN;
 /**

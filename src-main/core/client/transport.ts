@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
@@ -136,6 +137,8 @@ export async function exchange(
   }
 }
 
+const yieldEveryBytes = 1024 * 1024;
+
 /**
  * The whole body in one ArrayBuffer: written in place when the length is announced (one copy of
  * the document in main, not chunks plus a joined copy), else joined once at the end.
@@ -156,8 +159,17 @@ async function readBytes(
   let target = expected >= 0 ? new Uint8Array(expected) : undefined;
   const chunks: Buffer[] = [];
   let received = 0;
+  let sinceTurn = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     if (received + chunk.length > limit) throw stop(received + chunk.length);
+    // Chunks that arrived faster than they were copied are drained in one run of microtasks,
+    // which held main (and every other bridge call) for the whole of a large answer: a turn of
+    // the event loop after each MiB lets other calls in.
+    sinceTurn += chunk.length;
+    if (sinceTurn >= yieldEveryBytes) {
+      sinceTurn = 0;
+      await nextTurn();
+    }
     if (target && received + chunk.length <= target.length) target.set(chunk, received);
     else {
       // More than announced (or nothing announced): keep what was written and collect the rest.

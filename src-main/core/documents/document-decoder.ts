@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { DocumentView } from '../../../src-shared/documents';
 import { Failure } from '../failure';
 import { answerBytes, type DocumentAnswerBytes } from './document-answer';
 import { checkEncodedLength } from './decode-base64';
 import {
+  workerHandOverMs,
   workerHeapMb,
   workerLargeHeapBytes,
   workerRenewalMs,
@@ -147,8 +149,17 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
     });
   }
 
-  async function open(answer: DocumentAnswerBytes, documentId?: string): Promise<DocumentView> {
+  // A renewed (or stopped) worker may still be giving its heap back, slowly on a loaded machine; a
+  // new document waits for that, up to a bound, so two decoding heaps do not stand side by side.
+  async function predecessorGone(): Promise<void> {
+    await Promise.race([ending.catch(() => undefined), sleep(workerHandOverMs, undefined, { ref: false })]);
     if (closed) throw cancelled();
+  }
+
+  async function open(caller: DocumentAnswerBytes, documentId?: string): Promise<DocumentView> {
+    if (closed) throw cancelled();
+    const answer = takeOver(caller);
+    await predecessorGone();
     const job: DocumentJob = { type: 'open', answer, ...(documentId === undefined ? {} : { documentId }) };
     // Transferred, not cloned: the worker takes the buffer over and main's copy is gone at once.
     return (await post(job, [answer.bytes])) as DocumentView;
@@ -156,8 +167,10 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
 
   return {
     open,
-    async read(answer) {
+    async read(caller) {
       if (closed) throw cancelled();
+      const answer = takeOver(caller);
+      await predecessorGone();
       return (await post({ type: 'read', answer }, [answer.bytes])) as DocumentJobResults['read'];
     },
     async decode(raw, documentId) {
@@ -187,6 +200,15 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
       await ending;
     },
   };
+}
+
+/**
+ * The answer with its bytes moved (not copied) into a buffer of the decoder's own: the caller's is
+ * empty at once, as `open` promises, even when the post waits for a replaced worker to go.
+ */
+function takeOver(answer: DocumentAnswerBytes): DocumentAnswerBytes {
+  const bytes = answer.bytes as ArrayBuffer & { transfer?: () => ArrayBuffer };
+  return bytes.transfer ? { ...answer, bytes: bytes.transfer() } : answer;
 }
 
 function timedOut(timeoutMs: number): Failure {

@@ -37,6 +37,9 @@ export const workerRenewalMs = 3000;
  */
 export const workerLargeHeapBytes = 48 * MiB;
 
+/** Longest a new document waits for a replaced worker to give its memory back before it starts. */
+export const workerHandOverMs = 2000;
+
 /** Longest piece of a validator or parser message quoted back to the user. */
 export const maxQuotedLength = 160;
 

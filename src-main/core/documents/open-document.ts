@@ -6,7 +6,7 @@ import { maxPreviewBytes } from './limits';
 import { serviceRequestView } from './service-request';
 import { checkRawDocument } from './raw-document';
 import { parseXml } from './xml-parser';
-import { countLines, lineStarts, type LineCounts } from './xml-pretty-lines';
+import { lineStarts, type LineCounts } from './xml-pretty-lines';
 import { buildTree } from './xml-tree';
 
 /** A decoded document as main keeps it for paging: one tree, one text, nothing printed yet. */
@@ -70,8 +70,8 @@ function describeXml(text: string, opened: OpenedDocument): void {
     opened.warnings.push(built.warning);
     return;
   }
-  const { root, nodeCount } = built.tree;
-  opened.tree = { root, nodeCount, lines: countLines(root) };
+  const { root, nodeCount, lines } = built.tree;
+  opened.tree = { root, nodeCount, lines };
   const view = serviceRequestView(root);
   if (view) {
     opened.form = view.form;

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { maxXmlDepth, shorten } from './limits';
 import { xmlEntityDecoder } from './xml-entities';
+import { passesXmlValidator } from './xml-well-formed';
 
 /**
  * One entry of fast-xml-parser's ordered output: `{[elementName]: entries, ':@'?: attributes}`
@@ -78,11 +79,12 @@ export function declaresDoctypeOrEntity(text: string): boolean {
   return false;
 }
 
-/** Validates, then parses with the one configured parser; never throws for bad input. */
+/** Checks well-formedness, then parses with the one configured parser; never throws for bad input. */
 export function parseXml(text: string): ParsedXml {
   if (!/\S/.test(text)) return { ok: false, warning: 'This XML document is empty.' };
   if (declaresDoctypeOrEntity(text)) return { ok: false, warning: doctypeWarning };
-  const valid = XMLValidator.validate(text);
+  // The validator's extra pass is paid only for text the fast twin refuses, to get its sentence.
+  const valid = passesXmlValidator(text) || XMLValidator.validate(text);
   if (valid !== true) {
     const { line, col, msg } = valid.err;
     const where = typeof col === 'number' ? `line ${line}, column ${col}` : `line ${line}`;

@@ -16,16 +16,25 @@ function newlines(text: string): number {
   return count;
 }
 
-/** Counts the pretty text's lines per element; the root's count is the whole text's. */
+/**
+ * Lines an element takes in the pretty text, given the lines its children take: a leaf is one
+ * line (more if its text breaks), a parent its open and close tags, its own text, its children.
+ */
+export function elementLines(node: XmlNode, childLines: number): number {
+  if (node.children.length === 0) return newlines(node.text) + 1;
+  return 2 + (node.text === '' ? 0 : newlines(node.text) + 1) + childLines;
+}
+
+/**
+ * Counts the pretty text's lines per element; the root's count is the whole text's. The console
+ * counts while it builds the tree (xml-tree.ts); this is for a tree built some other way.
+ */
 export function countLines(root: XmlNode): LineCounts {
   const counts: LineCounts = new Map();
   const visit = (node: XmlNode): number => {
-    let lines: number;
-    if (node.children.length === 0) lines = newlines(node.text) + 1;
-    else {
-      lines = 2 + (node.text === '' ? 0 : newlines(node.text) + 1);
-      for (const child of node.children) lines += visit(child);
-    }
+    let childLines = 0;
+    for (const child of node.children) childLines += visit(child);
+    const lines = elementLines(node, childLines);
     counts.set(node, lines);
     return lines;
   };
