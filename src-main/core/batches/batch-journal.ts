@@ -36,6 +36,7 @@ export interface BatchJournal {
    * Rows whose change of this batch is done since the row was last read: what the table knows of
    * them predates the change, so a new run skips them until they are read again.
    */
+  /** Rows whose step a completion in this batch moved on after they were last read. */
   doneSinceRead(batchId: string): Set<number>;
   /** The row's intent that has no outcome, if any. */
   unsettled(batchId: string, rowNo: number): JournalEntry | undefined;
@@ -114,7 +115,7 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
       const lines = prepared(
         db,
         `SELECT DISTINCT journal.row_no FROM journal JOIN rows USING (batch_id, row_no)
-         WHERE journal.batch_id = ? AND journal.outcome = 'done'
+         WHERE journal.batch_id = ? AND journal.outcome = 'done' AND journal.step_id IS NOT NULL
            AND (rows.read_at IS NULL OR journal.settled_at >= rows.read_at)`,
       ).all(batchId) as Line[];
       return new Set(lines.map((line) => Number(line.row_no)));

@@ -31,8 +31,11 @@ export function knownSkip(
   const { rowNo } = row;
   if (row.read === 'failed') return { rowNo, reason: 'read failed', message: null };
   if (row.read !== 'read' || row.processId === null) return { rowNo, reason: 'not read yet', message: null };
-  if (doneSinceRead.has(rowNo)) return { rowNo, reason: 'already done', message: null };
-  if (action.kind === 'complete' && row.currentStep?.name !== action.stepName) {
+  if (action.kind !== 'complete') return null;
+  // A step completed since the row was read has moved on: its read is stale until read again. A
+  // note leaves the step where it is, so notes never make a row skip, nor are they skipped.
+  if (doneSinceRead.has(rowNo)) return { rowNo, reason: 'completed since read', message: null };
+  if (row.currentStep?.name !== action.stepName) {
     const reason = row.currentStep ? `at "${row.currentStep.name}"` : 'with no current step';
     return { rowNo, reason, message: notAtStep(row.currentStep, action.stepName) };
   }

@@ -145,12 +145,19 @@ describe('the count a live run asks for', () => {
         `Skipped: the current step is now "Send to back office", not "${assessment}"; nothing was sent.`,
       );
 
-      // A second run skips what the first did since the rows were read: a note goes to the other 6 only.
+      // A second completion skips the rows the first moved on (their read is stale) as well as those
+      // at another step; a note leaves steps where they are, so it goes to every row that was read.
+      expect(await refusal(ask())).toEqual({
+        code: 'invalid_input',
+        message:
+          `No chosen row was read at step "${assessment}"; read the batch (or choose other rows) first. ` +
+          `0 will be sent; ${waiting + 7} will be skipped: ${waiting} completed since read, 6 at "Send to back office", 1 read failed.`,
+      });
       const note = { kind: 'note', contents: 'Checked by the back office team.' };
-      const again = await service.run(input('batches.run', { batchId, action: note, rows: everyRow }));
-      expect(again).toMatchObject({
-        count: 6,
-        sentence: `6 will be sent; ${waiting + 1} will be skipped: ${waiting} already done, 1 read failed.`,
+      const noted = await service.run(input('batches.run', { batchId, action: note, rows: everyRow }));
+      expect(noted).toMatchObject({
+        count: waiting + 6,
+        sentence: `${waiting + 6} will be sent; 1 will be skipped: 1 read failed.`,
       });
     } finally {
       await console_.close();
