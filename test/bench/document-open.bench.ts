@@ -4,8 +4,9 @@
  * by the embedded reference service, in one run: a bare `new XMLParser().parse()` of the bytes;
  * `documents.get` through the bridge (first answer) with its size and the slowest other bridge
  * call meanwhile; the console's peak RSS and its RSS after closing; in Chromium, "Open" to a
- * visible form view and the longest main-thread task while opening, switching to the raw view
- * and scrolling it to the end. Medians and worsts of five runs; the load average is printed.
+ * visible form view and the longest main-thread task while opening, switching to the tree and to
+ * the raw view and scrolling it to the end, each given its phase, its scripts and its CPU time
+ * (test/bench/document-ui-phases.ts). Medians and worsts of five runs; the load average is printed.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +19,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { addLargeDocument } from '../support/large-document';
 import { addLongProcess } from '../support/long-process';
-import { phases, viaChromium } from './document-ui-phases';
+import { printUiRuns, viaChromium } from './document-ui-phases';
 
 const MiB = 1024 * 1024;
 const runs = 5;
@@ -270,25 +271,7 @@ async function main(): Promise<void> {
         await page.close();
       }
       console.log(`  Chromium (load average ${load()}):`);
-      console.log(
-        `    "Open" to visible form view:          ${figures(shown.map((entry) => entry.formMs))}  target < 1500 ms`,
-      );
-      console.log(
-        `    longest task opening, switching, scrolling the raw view to the end: ${figures(shown.map((entry) => entry.longest.ms))}  target < 50 ms (0 = none over 50 ms)`,
-      );
-      for (const phase of phases) {
-        console.log(
-          `      ${`while ${phase}:`.padEnd(24)} ${figures(shown.map((entry) => entry.longestByPhase[phase]))}`,
-        );
-        console.log(
-          `        traced, its longest task's CPU time: ${figures(shown.map((entry) => entry.traced[phase].cpuMs))}; wall ${figures(shown.map((entry) => entry.traced[phase].wallMs))}`,
-        );
-      }
-      for (const [run, { longest }] of shown.entries())
-        if (longest.ms > 0)
-          console.log(
-            `      run ${run + 1}: longest ${longest.ms.toFixed(0)} ms while ${longest.phase}; ran ${longest.scripts.join('; ') || '(no script named: layout, style or garbage collection)'}`,
-          );
+      printUiRuns(shown, figures);
     }
   } finally {
     await browser.close();

@@ -16,6 +16,8 @@ export type Phase = (typeof phases)[number];
 /** One run's figures: time to a visible form view and the longest task of each phase. */
 export interface UiRun {
   formMs: number;
+  /** Of `formMs`, the time until main answered `documents.get` (the rest is the renderer's). */
+  answerMs: number;
   longestByPhase: Record<Phase, number>;
   /** The longest task of the run, where it fell and what ran in it. */
   longest: { ms: number; phase: Phase; scripts: string[] };
@@ -54,9 +56,13 @@ export async function viaChromium(
 
   await mark(page, 'opening');
   const started = performance.now();
+  const answered = page
+    .waitForResponse((response) => response.url().includes('/bridge/documents.get'), { timeout: 60_000 })
+    .then(() => performance.now() - started);
   await page.getByRole('button', { name: `Open ${filename}` }).click();
   await viewer.getByRole('region', { name: 'ClientInfo' }).waitFor({ timeout: 60_000 });
   const formMs = performance.now() - started;
+  const answerMs = await answered;
   await settleFrames(page);
 
   await mark(page, 'tree');
@@ -84,10 +90,34 @@ export async function viaChromium(
   );
   const traced = await phaseCosts(browser, phases);
   await page.keyboard.press('Escape');
-  return { formMs, ...attribute(recorded), traced };
+  return { formMs, answerMs, ...attribute(recorded), traced };
 }
 
-function attribute({ marks, tasks, frames }: Recorded): Omit<UiRun, 'formMs' | 'traced'> {
+/** Prints the runs' figures: time to the form view, and the longest task by phase and by run. */
+export function printUiRuns(shown: UiRun[], figures: (values: number[]) => string) {
+  console.log(
+    `    "Open" to visible form view:          ${figures(shown.map((entry) => entry.formMs))}  target < 1500 ms`,
+  );
+  console.log(`      of which waiting for documents.get: ${figures(shown.map((entry) => entry.answerMs))}`);
+  console.log(
+    `    longest task opening, switching, scrolling the raw view to the end: ${figures(shown.map((entry) => entry.longest.ms))}  target < 50 ms (0 = none over 50 ms)`,
+  );
+  for (const phase of phases) {
+    console.log(
+      `      ${`while ${phase}:`.padEnd(24)} ${figures(shown.map((entry) => entry.longestByPhase[phase]))}`,
+    );
+    console.log(
+      `        traced, its longest task's CPU time: ${figures(shown.map((entry) => entry.traced[phase].cpuMs))}; wall ${figures(shown.map((entry) => entry.traced[phase].wallMs))}`,
+    );
+  }
+  for (const [run, { longest }] of shown.entries())
+    if (longest.ms > 0)
+      console.log(
+        `      run ${run + 1}: longest ${longest.ms.toFixed(0)} ms while ${longest.phase}; ran ${longest.scripts.join('; ') || '(no script named: layout, style or garbage collection)'}`,
+      );
+}
+
+function attribute({ marks, tasks, frames }: Recorded): Omit<UiRun, 'formMs' | 'answerMs' | 'traced'> {
   const phaseAt = (time: number): Phase =>
     (marks.filter((entry) => entry.at <= time).at(-1)?.name as Phase | undefined) ?? 'opening';
   const longestByPhase = Object.fromEntries(phases.map((phase) => [phase, 0])) as Record<Phase, number>;
