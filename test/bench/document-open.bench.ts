@@ -4,8 +4,9 @@
  * by the embedded reference service, in one run: a bare `new XMLParser().parse()` of the bytes;
  * `documents.get` through the bridge (first answer) with its size and the slowest other bridge
  * call meanwhile; the console's peak RSS and its RSS after closing; in Chromium, "Open" to a
- * visible form view and the longest main-thread task while opening, switching to the raw view
- * and scrolling it to the end. Medians and worsts of five runs; the load average is printed.
+ * visible form view and the longest main-thread task while opening, switching to the tree and to
+ * the raw view and scrolling it to the end, each given its phase, its scripts and its CPU time
+ * (test/bench/document-ui-phases.ts). Medians and worsts of five runs; the load average is printed.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,15 +14,18 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { addLargeDocument } from '../support/large-document';
-import { addLongProcess, longReference } from '../support/long-process';
+import { addLongProcess } from '../support/long-process';
+import { printUiRuns, viaChromium } from './document-ui-phases';
 
 const MiB = 1024 * 1024;
 const runs = 5;
 const out = process.env.CONSOLE_OUT ?? 'out';
+// BENCH_ONLY=ui measures the Chromium figures alone (a minute, not five), for work on the renderer.
+const uiOnly = process.env.BENCH_ONLY === 'ui';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const worst = (values: number[]) => Math.max(...values);
@@ -183,40 +187,53 @@ async function viaBridge(app: Console, profileId: string, documentId: string) {
   return { ms, bytes: Buffer.byteLength(body), slowest };
 }
 
-async function viaChromium(page: Page, url: string, filename: string) {
-  await page.goto(url);
-  await page.locator('[data-app-ready="true"]').waitFor();
-  await page.getByLabel('Process id or external reference').fill(longReference);
-  await page.keyboard.press('Enter');
-  await page.getByRole('tab', { name: /Documents/ }).click();
-  await page.evaluate(() => {
-    const tasks: number[] = [];
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => tasks.push(entry.duration)),
-    ).observe({
-      type: 'longtask',
-    });
-    (window as unknown as { benchTasks: number[] }).benchTasks = tasks;
-  });
-  const started = performance.now();
-  await page.getByRole('button', { name: `Open ${filename}` }).click();
-  const viewer = page.getByRole('dialog');
-  await viewer.getByRole('region', { name: 'ClientInfo' }).waitFor({ timeout: 60_000 });
-  const formMs = performance.now() - started;
-  await viewer.getByRole('tab', { name: 'Raw' }).click();
-  await viewer.getByTestId('Raw text scroller').evaluate(async (element) => {
-    while (element.scrollTop + element.clientHeight < element.scrollHeight - 1) {
-      element.scrollTop += 20_000;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-  });
-  // The last line (the old build printed an empty line after it) is on screen.
-  await viewer.getByRole('listitem').filter({ hasText: '</ServiceRequest>' }).waitFor();
-  const longest = await page.evaluate(() =>
-    Math.max(0, ...(window as unknown as { benchTasks: number[] }).benchTasks),
+const figures = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms [${values.map((v) => v.toFixed(0)).join(', ')}]`;
+
+/** The console's side: a bare parse against `documents.get` through the bridge, its stalls and memory. */
+async function printBridgeFigures(app: Console, plainUrl: string, plainId: string, bytes: Buffer) {
+  const bare: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    new XMLParser().parse(bytes);
+    bare.push(performance.now() - started);
+  }
+  await settle(1000);
+  // The plain profile is there only while the bridge is measured, so the page opens on the embedded one.
+  const plainProfileId = await plainProfile(app, plainUrl);
+  const rssBefore = await collectedRss(app.pid);
+  writeFileSync(`/proc/${app.pid}/clear_refs`, '5'); // resets the peak (VmHWM) to now
+  const bridged = [];
+  for (let run = 0; run < runs; run++) bridged.push(await viaBridge(app, plainProfileId, plainId));
+  const peak = status(app.pid, 'VmHWM');
+  await settle(1000);
+  const rssAfter = await collectedRss(app.pid);
+  const stallMs = lastStallMs;
+  const ten = bytes.length < 2 * MiB ? await tenInARow(app, plainProfileId, plainId) : undefined;
+  await app.bridge('profiles.delete', { profileId: plainProfileId });
+  const get = bridged.map((entry) => entry.ms);
+  console.log(`  bare new XMLParser().parse(bytes):        ${figures(bare)}`);
+  console.log(`  documents.get via the bridge from a plain local service (first answer): ${figures(get)}`);
+  console.log(
+    `    ratio bare / documents.get (medians):   ${(median(bare) / median(get)).toFixed(2)}  target >= 0.8`,
   );
-  await page.keyboard.press('Escape');
-  return { formMs, longest };
+  console.log(
+    `    answer size:                            ${(bridged[0]!.bytes / MiB).toFixed(2)} MiB (${bridged[0]!.bytes} bytes)  target < 12 MiB`,
+  );
+  console.log(
+    `    slowest app.info meanwhile:             ${figures(bridged.map((entry) => entry.slowest))}  target < 50 ms`,
+  );
+  console.log(
+    `    longest stall of the console's main thread over the ${runs} opens: ${stallMs.toFixed(0)} ms (event-loop delay, no scheduling of the bench itself)`,
+  );
+  console.log(
+    `  console RSS: ${rssBefore.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB while opening, ${rssAfter.toFixed(0)} MiB after closing (collected)  target peak < 400 MiB, after within 50 MiB of before`,
+  );
+  if (ten) {
+    console.log(
+      `  ten 1 MiB documents opened in a row: RSS ${ten.before.toFixed(0)} MiB before, ${ten.open.toFixed(0)} MiB with all ten open (peak ${ten.peak.toFixed(0)}), ${ten.after.toFixed(0)} MiB after closing them  target growth < 192 MiB (the cache's bound)`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -245,68 +262,18 @@ async function main(): Promise<void> {
     for (const [index, size] of sizes.entries()) {
       const filename = `bench-${size / MiB}-mib.xml`;
       const bytes = Buffer.from(xmls[index]!);
-      const bare: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        const started = performance.now();
-        new XMLParser().parse(bytes);
-        bare.push(performance.now() - started);
-      }
-      await settle(1000);
-      // The plain profile is there only while the bridge is measured, so the page opens on the embedded one.
-      const plainProfileId = await plainProfile(app, plain.url);
-      const rssBefore = await collectedRss(app.pid);
-      writeFileSync(`/proc/${app.pid}/clear_refs`, '5'); // resets the peak (VmHWM) to now
-      const bridged = [];
-      for (let run = 0; run < runs; run++)
-        bridged.push(await viaBridge(app, plainProfileId, plainIds[index]!));
-      const peak = status(app.pid, 'VmHWM');
-      await settle(1000);
-      const rssAfter = await collectedRss(app.pid);
-      const stallMs = lastStallMs;
-      const ten = size === MiB ? await tenInARow(app, plainProfileId, plainIds[index]!) : undefined;
-      await app.bridge('profiles.delete', { profileId: plainProfileId });
-      const shown = [];
-      for (let run = 0; run < runs; run++) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        shown.push(await viaChromium(page, app.url, filename));
-        await page.close();
-      }
-      const get = bridged.map((entry) => entry.ms);
-      const figures = (values: number[]) =>
-        `median ${median(values).toFixed(0)} ms, worst ${worst(values).toFixed(0)} ms [${values.map((v) => v.toFixed(0)).join(', ')}]`;
       console.log(
         `\n${(bytes.length / MiB).toFixed(2)} MiB ServiceRequest, ${runs} runs each (load average ${load()}):`,
       );
-      console.log(`  bare new XMLParser().parse(bytes):        ${figures(bare)}`);
-      console.log(
-        `  documents.get via the bridge from a plain local service (first answer): ${figures(get)}`,
-      );
-      console.log(
-        `    ratio bare / documents.get (medians):   ${(median(bare) / median(get)).toFixed(2)}  target >= 0.8`,
-      );
-      console.log(
-        `    answer size:                            ${(bridged[0]!.bytes / MiB).toFixed(2)} MiB (${bridged[0]!.bytes} bytes)  target < 12 MiB`,
-      );
-      console.log(
-        `    slowest app.info meanwhile:             ${figures(bridged.map((entry) => entry.slowest))}  target < 50 ms`,
-      );
-      console.log(
-        `    longest stall of the console's main thread over the ${runs} opens: ${stallMs.toFixed(0)} ms (event-loop delay, no scheduling of the bench itself)`,
-      );
-      console.log(
-        `  console RSS: ${rssBefore.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB while opening, ${rssAfter.toFixed(0)} MiB after closing (collected)  target peak < 400 MiB, after within 50 MiB of before`,
-      );
-      if (ten) {
-        console.log(
-          `  ten 1 MiB documents opened in a row: RSS ${ten.before.toFixed(0)} MiB before, ${ten.open.toFixed(0)} MiB with all ten open (peak ${ten.peak.toFixed(0)}), ${ten.after.toFixed(0)} MiB after closing them  target growth < 192 MiB (the cache's bound)`,
-        );
+      if (!uiOnly) await printBridgeFigures(app, plain.url, plainIds[index]!, bytes);
+      const shown = [];
+      for (let run = 0; run < runs; run++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        shown.push(await viaChromium(browser, page, app.url, filename));
+        await page.close();
       }
-      console.log(
-        `  Chromium, "Open" to visible form view:    ${figures(shown.map((entry) => entry.formMs))}  target < 1500 ms`,
-      );
-      console.log(
-        `  longest task opening, switching, scrolling the raw view to the end: ${figures(shown.map((entry) => entry.longest))}  target < 50 ms (0 = none over 50 ms)`,
-      );
+      console.log(`  Chromium (load average ${load()}):`);
+      printUiRuns(shown, figures);
     }
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentSummary } from '../../../src-shared/api';
 import type { DocumentView } from '../../../src-shared/documents';
 import type { CallError as CallFailure } from '../../../src-shared/result';
@@ -164,7 +164,14 @@ function DocumentBody({
         <img className="image-preview" src={doc.previewDataUrl} alt={`Preview of ${doc.filename}`} />
       )}
       {tabs.length > 0 ? (
-        <Tabs label="Document views" selected={tab} onSelect={setTab} tabs={tabs} />
+        <Tabs
+          label="Document views"
+          selected={tab}
+          // A transition: the click returns at once and the new view renders in slices, so mounting
+          // the tree or the raw text is not one long task.
+          onSelect={(id) => startTransition(() => setTab(id))}
+          tabs={tabs}
+        />
       ) : (
         !doc.previewDataUrl && (
           <p className="muted">

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { TextPage } from '../../../src-shared/documents';
 import type { CallError } from '../../../src-shared/result';
 import { linesPerPage, useLinePages } from './use-line-pages';
 
 const lineHeight = 20;
-const overscan = 20;
+// Rows beyond the view on each side; each costs a render and a layout in every scrolled frame.
+const overscan = 8;
 
 /**
  * The text with line numbers, virtualised and paged: only the lines in view are asked of main,
@@ -24,7 +25,7 @@ export function RawView({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800 });
-  const { line, ensure } = useLinePages(documentRef, first, onFailure);
+  const { line, show } = useLinePages(documentRef, first, onFailure);
   const total = first.lineCount;
   const width = String(total).length;
 
@@ -51,37 +52,15 @@ export function RawView({
   const to = Math.min(total, Math.ceil((view.top + view.height) / lineHeight) + overscan);
   const firstPage = Math.floor(from / linesPerPage);
   const lastPage = Math.floor(Math.max(from, to - 1) / linesPerPage);
-  useEffect(() => {
-    for (let page = firstPage; page <= lastPage; page++) ensure(page);
-  }, [firstPage, lastPage, ensure]);
+  useEffect(() => show(firstPage, lastPage), [firstPage, lastPage, show]);
 
+  // Rows are keyed by their slot in the window, not by line: a scrolled frame gives the same
+  // elements new lines instead of replacing every element, and a row whose line is unchanged
+  // is not rendered again.
+  const slots = Math.ceil(view.height / lineHeight) + 2 * overscan + 1;
   const rows = [];
-  for (let index = from; index < to; index++) {
-    const text = line(index);
-    rows.push(
-      <div
-        key={index}
-        role="listitem"
-        aria-setsize={total}
-        aria-posinset={index + 1}
-        aria-busy={text === undefined}
-        style={{
-          position: 'absolute',
-          top: index * lineHeight,
-          left: 0,
-          minWidth: '100%',
-          height: lineHeight,
-        }}
-      >
-        <div className="raw-line">
-          <span className="line-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
-            {index + 1}
-          </span>
-          <span className="line-text">{text === undefined ? '…' : text || ' '}</span>
-        </div>
-      </div>,
-    );
-  }
+  for (let index = from; index < to; index++)
+    rows.push(<RawLine key={index % slots} index={index} text={line(index)} total={total} width={width} />);
   return (
     <div ref={scrollRef} tabIndex={0} className="virtual-scroll raw-view" data-testid="Raw text scroller">
       <div role="list" aria-label="Raw text" style={{ height: total * lineHeight, position: 'relative' }}>
@@ -90,3 +69,32 @@ export function RawView({
     </div>
   );
 }
+
+const RawLine = memo(function RawLine({
+  index,
+  text,
+  total,
+  width,
+}: {
+  index: number;
+  text: string | undefined;
+  total: number;
+  width: number;
+}) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={total}
+      aria-posinset={index + 1}
+      aria-busy={text === undefined}
+      style={{ position: 'absolute', top: index * lineHeight, left: 0, minWidth: '100%', height: lineHeight }}
+    >
+      <div className="raw-line">
+        <span className="line-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
+          {index + 1}
+        </span>
+        <span className="line-text">{text === undefined ? '…' : text || ' '}</span>
+      </div>
+    </div>
+  );
+});
