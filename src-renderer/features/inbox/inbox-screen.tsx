@@ -141,7 +141,12 @@ function DeliveryRow({
   return (
     <tr className={selected ? 'selected' : undefined}>
       <td>
-        <button type="button" className="link-button" aria-current={selected} onClick={onSelect}>
+        <button
+          type="button"
+          className="link-button delivery-time"
+          aria-current={selected}
+          onClick={onSelect}
+        >
           {delivery.receivedAt.replace('T', ' ').slice(0, 19)}
         </button>
       </td>
