@@ -10,9 +10,10 @@ const actionLabels: Record<AuditRecord['intent']['action'], string> = {
 /** The audit table's columns, shared by its header and rows. */
 export const auditColumns = {
   header: ['Time', 'Action', 'Process', 'Step', 'Profile', 'Outcome'],
-  // The time's column fits "23 Nov 2026, 17:08:50" on one line (19 digit widths and the padding);
-  // the others hold their longest word ("assessment", "succeeded") at 1024 px and share the rest.
-  grid: 'calc(19ch + 20px) minmax(7rem, 0.8fr) minmax(7rem, 1fr) minmax(8rem, 1.2fr) minmax(7rem, 1fr) minmax(7rem, 0.8fr)',
+  // In rem, not ch: the header's smaller type would give its columns other widths than the rows'.
+  // The time's column fits "23 Nov 2026, 17:08:50" on one line; the others hold their longest word
+  // ("assessment", "succeeded") at 1024 px and share the rest.
+  grid: '13.5rem minmax(7rem, 0.8fr) minmax(7rem, 1fr) minmax(8rem, 1.2fr) minmax(7rem, 1fr) minmax(7rem, 0.8fr)',
 };
 
 /** One audit record as a table row; open, its detail below it. */

@@ -106,8 +106,15 @@ test('the audit table keeps times on one line, aligned, and breaks names between
   const table = page.getByRole('table', { name: 'Audit records' });
   const completed = table.getByRole('row').filter({ hasText: 'Complete step' });
   await expect(completed).toContainText('Back office assessment');
+  const headers = table.getByRole('columnheader');
   for (const size of windowSizes) {
     await page.setViewportSize(size);
+    // Each column starts where its header does.
+    const firstCells = table.getByRole('row').nth(1).getByRole('cell');
+    for (let column = 0; column < (await headers.count()); column++) {
+      const header = await box(headers.nth(column));
+      expect(Math.abs((await box(firstCells.nth(column))).x - header.x)).toBeLessThanOrEqual(1);
+    }
     for (const record of (await table.getByRole('row').all()).slice(1)) {
       const cells = record.getByRole('cell');
       const time = cells.first().getByRole('button');
