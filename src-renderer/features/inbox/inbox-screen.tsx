@@ -79,7 +79,8 @@ export function InboxScreen({
         ))}
       </div>
       {deliveries.status === 'error' && <CallError error={deliveries.error} onRetry={() => void load()} />}
-      <div className="two-columns wide-detail">
+      {/* Beside a delivery the list takes one column; alone, the whole width, not half a screen left empty. */}
+      <div className={selected ? 'two-columns wide-detail' : undefined}>
         <div>
           {deliveries.status === 'ready' && list.length === 0 && (
             <p className="muted empty">
