@@ -10,7 +10,10 @@ const actionLabels: Record<AuditRecord['intent']['action'], string> = {
 /** The audit table's columns, shared by its header and rows. */
 export const auditColumns = {
   header: ['Time', 'Action', 'Process', 'Step', 'Profile', 'Outcome'],
-  grid: '11rem 8rem minmax(8rem, 1.2fr) minmax(6rem, 1fr) minmax(8rem, 1fr) 9rem',
+  // In rem, not ch: the header's smaller type would give its columns other widths than the rows'.
+  // The time's column fits "23 Nov 2026, 17:08:50" on one line; the others hold their longest word
+  // ("assessment", "succeeded") at 1024 px and share the rest.
+  grid: '13.5rem minmax(7rem, 0.8fr) minmax(7rem, 1fr) minmax(8rem, 1.2fr) minmax(7rem, 1fr) minmax(7rem, 0.8fr)',
 };
 
 /** One audit record as a table row; open, its detail below it. */
@@ -29,9 +32,9 @@ export function AuditRow({
   const processId = intent.processId ?? outcome?.processId ?? null;
   return (
     <>
-      <div role="row" className={`virtual-table-row${open ? ' selected' : ''}`}>
+      <div role="row" className={`virtual-table-row audit-row${open ? ' selected' : ''}`}>
         <div role="cell">
-          <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
+          <button type="button" className="link-button audit-time" aria-expanded={open} onClick={onToggle}>
             {formatDateTime(intent.at)}
           </button>
         </div>

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { goToScreen, openConsole, openNotes, openProcess, openReceiverSettings } from './newcomer-steps';
 
@@ -5,6 +6,17 @@ import { goToScreen, openConsole, openNotes, openProcess, openReceiverSettings }
  * Issue 15 item 10: unsent work survives looking elsewhere (per profile and process, in memory
  * only) and is gone once sent; after a failed save the view moves to the first problem.
  */
+
+/** Opens FT-000003's Complete step dialog with one empty field row: the steps list, the dialog, the row. */
+async function openCompleteStepWithField(page: Page, url: string) {
+  await openConsole(page, url);
+  await openProcess(page, 'FT-000003');
+  const steps = page.getByRole('list', { name: 'Steps' });
+  await steps.getByRole('button', { name: 'Complete step' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete step' });
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  return { steps, dialog, row: dialog.getByRole('group', { name: 'Field 1' }) };
+}
 
 test('a note being written survives switching tab, screen and process, and is gone once added', async ({
   page,
@@ -49,13 +61,7 @@ test('the fields of a step being completed survive closing the dialog and anothe
   page,
   consoleApp,
 }) => {
-  await openConsole(page, consoleApp.url);
-  await openProcess(page, 'FT-000003');
-  const steps = page.getByRole('list', { name: 'Steps' });
-  await steps.getByRole('button', { name: 'Complete step' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Complete step' });
-  await dialog.getByRole('button', { name: 'Add field' }).click();
-  const row = dialog.getByRole('group', { name: 'Field 1' });
+  const { steps, dialog, row } = await openCompleteStepWithField(page, consoleApp.url);
   await row.getByLabel('Name').fill('Outcome');
   await row.getByLabel('Value').fill('Rejected');
   await dialog.getByRole('button', { name: 'Review' }).click();
@@ -108,12 +114,7 @@ test('a preset the console refuses to save moves focus to its name, with the rea
   page,
   consoleApp,
 }) => {
-  await openConsole(page, consoleApp.url);
-  await openProcess(page, 'FT-000003');
-  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: 'Complete step' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Complete step' });
-  await dialog.getByRole('button', { name: 'Add field' }).click();
-  const row = dialog.getByRole('group', { name: 'Field 1' });
+  const { dialog, row } = await openCompleteStepWithField(page, consoleApp.url);
   // A field name longer than a preset keeps (200 characters): main refuses the save.
   await row.getByLabel('Name').fill('n'.repeat(201));
   await row.getByLabel('Code').fill('OUTCOME');

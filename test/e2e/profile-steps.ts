@@ -35,3 +35,21 @@ export async function lookUp(page: Page, text: string) {
   await page.getByLabel('Process id or external reference').fill(text);
   await page.getByRole('button', { name: 'Open', exact: true }).click();
 }
+
+/** Makes a live profile of `service` with its key and makes it the active one. */
+export async function activateLiveProfile(
+  page: Page,
+  name: string,
+  service: { url: string; key: { apiKey: string; apiSecret: string } },
+) {
+  await createProfile(page, {
+    name,
+    baseUrl: service.url,
+    environment: 'Live',
+    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
+    keyName: 'Second service key',
+  });
+  await setCredentials(page, service.key.apiKey, service.key.apiSecret);
+  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await expect(page.getByRole('note')).toContainText(`LIVE tenant: ${name}`);
+}

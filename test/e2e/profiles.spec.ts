@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src-sandbox/server';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createProfile, lookUp, setCredentials } from './profile-steps';
+import { createProfile, lookUp, setCredentials, activateLiveProfile } from './profile-steps';
 
 /** A second reference service, apart from the console's embedded one, with a key of its own. */
 let second: RunningSandbox;
@@ -23,15 +23,7 @@ test.afterAll(async () => {
 async function useLiveProfile(page: Page, url: string, name: string) {
   await page.goto(url);
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
-  await createProfile(page, {
-    name,
-    baseUrl: second.url,
-    environment: 'Live',
-    scheme: 'Headers (X-Api-Key, X-Api-Secret)',
-    keyName: 'Second service key',
-  });
-  await setCredentials(page, key.apiKey, key.apiSecret);
-  await page.getByRole('button', { name: 'Use this profile' }).click();
+  await activateLiveProfile(page, name, { url: second.url, key });
 }
 
 for (const scheme of [

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { addNote, openProcess } from './newcomer-steps';
-import { lookUp } from './profile-steps';
+import { startSandbox } from '../../src-sandbox/server';
+import { addNote, expectConsoleReady, openProcess } from './newcomer-steps';
+import { activateLiveProfile, lookUp } from './profile-steps';
 import { rehearse } from './walk-steps';
 
 /** What a screen group gets: the page (console ready on "Local sandbox"), and `visit` to check and keep a screen. */
@@ -143,6 +147,38 @@ export const screenGroups: ScreenGroup[] = [
     name: 'inbox and walk',
     steps: async ({ page, visit }) => {
       await rehearse(page, 'Accepted', visit);
+      await screenButton(page, 'Inbox').click();
+      const scope = page.getByRole('group', { name: 'Show deliveries of' });
+      await scope.getByRole('button', { name: 'All profiles' }).click();
+      const deliveries = page.getByRole('table', { name: 'Deliveries' });
+      await expect(deliveries.getByRole('columnheader', { name: 'Profile' })).toBeVisible();
+      await visit('inbox-all-profiles');
+    },
+  },
+  {
+    name: 'live confirmation',
+    ready: false,
+    steps: async ({ page, visit, startOther }) => {
+      // A console of its own: the live profile it becomes active on must not reach the other groups.
+      const dataDir = mkdtempSync(join(tmpdir(), 'pc-e2e-live-'));
+      const live = await startSandbox({ dataDir, port: 0 });
+      try {
+        await page.goto(await startOther({}));
+        await expectConsoleReady(page);
+        await activateLiveProfile(page, 'Live tenant', { url: live.url, key: live.createApiKey('Live key') });
+        await openProcess(page, 'FT-000003');
+        await page
+          .getByRole('list', { name: 'Steps' })
+          .getByRole('button', { name: 'Complete step' })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Complete step' });
+        await dialog.getByRole('button', { name: 'Review' }).click();
+        await expect(dialog.getByLabel(/Type the external reference/)).toBeVisible();
+        await visit('live-confirmation');
+      } finally {
+        await live.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   },
   {

@@ -1,5 +1,5 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { box, windowSizes as sizes } from './geometry';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 
 /** Issue 15 item 11: visual defects, each checked by where things are drawn. */
@@ -26,18 +26,6 @@ test('a tree row draws a gap between a tag and its value', async ({ page, consol
   const value = await row.locator('.tree-text').boundingBox();
   expect(value!.x - (name!.x + name!.width)).toBeGreaterThanOrEqual(4);
 });
-
-/** The box of `locator`, which must be drawn. */
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  expect(found, 'drawn on the page').not.toBeNull();
-  return found!;
-}
-
-const sizes = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-];
 
 test('a REST call’s response stays inside its step, at both window sizes', async ({ page, consoleApp }) => {
   await page.goto(consoleApp.url);

@@ -3,12 +3,12 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Submits a test form on the embedded default and walks its delivery through all seven stages.
  * Shared by the workbench spec and the screens spec; `shot` is called with the delivery selected
- * in the inbox and again with the walk finished.
+ * in the inbox, mid-walk (the back-office stage filled in, waiting to continue) and with the walk finished.
  */
 export async function rehearse(
   page: Page,
   outcome: 'Accepted' | 'Rejected',
-  shot: (name: 'inbox' | 'walk') => Promise<unknown> = async () => {},
+  shot: (name: 'inbox' | 'walk-mid-stage' | 'walk') => Promise<unknown> = async () => {},
 ) {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Inbox' }).click();
   await page.getByText('Submit a test form').click();
@@ -33,6 +33,7 @@ export async function rehearse(
   await page.keyboard.press('Escape');
   await walk.getByRole('button', { name: 'Document read, continue' }).click();
   await walk.getByLabel('Back-office reference').fill('BO-1042');
+  await shot('walk-mid-stage');
   await walk.getByRole('button', { name: 'Back office updated, continue' }).click();
   await expect(walk.getByLabel('Note to add')).toHaveValue('Back office updated: reference BO-1042.');
   await walk.getByRole('button', { name: 'Add this note' }).click();

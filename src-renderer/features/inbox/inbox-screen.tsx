@@ -79,7 +79,8 @@ export function InboxScreen({
         ))}
       </div>
       {deliveries.status === 'error' && <CallError error={deliveries.error} onRetry={() => void load()} />}
-      <div className="two-columns wide-detail">
+      {/* Beside a delivery the list takes one column; alone, the whole width, not half a screen left empty. */}
+      <div className={selected ? 'two-columns wide-detail' : undefined}>
         <div>
           {deliveries.status === 'ready' && list.length === 0 && (
             <p className="muted empty">
@@ -141,7 +142,12 @@ function DeliveryRow({
   return (
     <tr className={selected ? 'selected' : undefined}>
       <td>
-        <button type="button" className="link-button" aria-current={selected} onClick={onSelect}>
+        <button
+          type="button"
+          className="link-button delivery-time"
+          aria-current={selected}
+          onClick={onSelect}
+        >
           {delivery.receivedAt.replace('T', ' ').slice(0, 19)}
         </button>
       </td>

@@ -83,7 +83,7 @@ function MappingCheckForm({ profileId }: { profileId: string }) {
   }
 
   return (
-    <form className="form" onSubmit={run} aria-label="Check the mapping">
+    <form className="form mapping-check-form" onSubmit={run} aria-label="Check the mapping">
       <TextField
         label="External reference of a process to read"
         value={reference}

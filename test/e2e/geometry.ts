@@ -1,0 +1,52 @@
+import { expect, type Locator } from '@playwright/test';
+
+/** Where things are drawn, as a user would notice: boxes, lines, words split across lines. */
+
+/** The two window sizes the console is held to: where defects show (1024) and the usual one. */
+export const windowSizes: readonly { width: number; height: number }[] = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
+
+/** The box of `locator`, which must be drawn. */
+export async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found, 'drawn on the page').not.toBeNull();
+  return found!;
+}
+
+/** How many lines the element's text takes (its height over its line height, rounded). */
+export async function lineCount(locator: Locator): Promise<number> {
+  const [height, lineHeight] = await locator.evaluate((element) => [
+    element.getBoundingClientRect().height,
+    parseFloat(getComputedStyle(element).lineHeight),
+  ]);
+  return Math.round(height! / lineHeight!);
+}
+
+/** The words of the element's text that are drawn on more than one line (split mid-word). */
+export async function splitWords(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) split.push(match[0]);
+      }
+    }
+    return split;
+  });
+}
+
+/** The left edge of the element's first line of text (not of its box: a centred text starts further in). */
+export async function textLeft(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return range.getClientRects()[0]?.left ?? Number.NaN;
+  });
+}
