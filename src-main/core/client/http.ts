@@ -213,7 +213,13 @@ export function createHttp(deps: HttpDependencies): Http {
     async call(request) {
       return run(request, (answer, isGet) => {
         try {
-          return parseAnswer(request.schema, answer.text, request.profile, operationWords[request.operation]);
+          return parseAnswer(
+            request.schema,
+            answer.text,
+            request.profile,
+            operationWords[request.operation],
+            answer.json,
+          );
         } catch (parseError) {
           // The service said yes in a shape we cannot read: for a change that means it may well
           // have happened, so it must be read back rather than reported as failed. Only an empty
