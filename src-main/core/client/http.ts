@@ -7,7 +7,7 @@ import { authHeaderNames, createAuthenticator, tokenAnswerSchema, type Authentic
 import { ClientFailure } from './client-failure';
 import type { DescriptionTransport } from '../discovery/fetch-text';
 import type { DispatcherCache } from './dispatcher';
-import { resolveEndpoint } from './endpoints';
+import { endpointFor, resolveEndpoint } from './endpoints';
 import { parseAnswer } from './parse';
 import { isRetryableForGet, maxGetAttempts, nextDelay } from './retry';
 import { classifyStatus, type RawAnswer } from './status';
@@ -180,7 +180,7 @@ export function createHttp(deps: HttpDependencies): Http {
     bytesAnswer?: Exchange['bytesAnswer'],
   ): Promise<T> {
     const { profile } = request;
-    const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';
+    const isGet = endpointFor(profile, request.operation).method === 'GET';
     const started = performance.now();
     const deadline = AbortSignal.timeout(profile.timeouts.overallMs);
     for (let attempt = 1; ; attempt += 1) {
