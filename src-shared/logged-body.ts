@@ -1,27 +1,39 @@
 import { confidentialSpots, maskedCopy } from './confidential-values';
 import { confidentialMask, type LoggedBody } from './logs';
-import { redactBody } from './redaction';
+import { redactBody, redactJsonBody, type CleanedBody } from './redaction';
 
 /**
  * How the request log keeps a request's or an answer's body: secrets cleaned out (redaction.ts),
- * confidential field values masked, JSON pretty-printed, and at most {@link loggedBodyLimit}
- * characters, so one large document answer cannot fill the console's memory.
+ * confidential field values masked, and at most {@link loggedBodyLimit} characters, so one large
+ * document answer cannot fill the console's memory. JSON is kept compact as it came and
+ * pretty-printed only when someone looks ({@link shownBody}): formatting every answer of a batch
+ * read was most of the log's cost, and nearly all of them are never looked at.
  */
 
 /** Characters of one body the log keeps; the rest is cut and the entry says so. */
 export const loggedBodyLimit = 64 * 1024;
 
-/** A body as the log keeps it, and the process it names (its id and reference), when it names one. */
+/** A body as the log shows it (pretty-printed when JSON), and the process it names, if any. */
 export function logBody(
   text: string | undefined,
   secrets: readonly string[],
   /** The body's size in bytes when the caller has it (counting 13 MiB again is a waste). */
   knownBytes?: number,
-  /**
-   * `text` was already cleaned by `redactBody` with these same `secrets` (the client's answer):
-   * cleaning it again finds nothing and, per answer of a batch read, costs a parse and a walk.
-   */
-  cleaned = false,
+): { body: LoggedBody | null; processRefs: string[] } {
+  const kept = keptBody(text, secrets, knownBytes);
+  return { body: kept.body && shownBody(kept.body), processRefs: kept.processRefs };
+}
+
+/**
+ * A body as the log keeps it: compact. `cleaned` is the body already cleaned with these same
+ * `secrets` and parsed (the client's answer, redaction.ts `redactJsonBody`): cleaning and parsing
+ * it again would find nothing new and, per answer of a batch read, cost a parse and a walk.
+ */
+export function keptBody(
+  text: string | undefined,
+  secrets: readonly string[],
+  knownBytes?: number,
+  cleaned?: CleanedBody,
 ): { body: LoggedBody | null; processRefs: string[] } {
   if (text === undefined || text.length === 0) return { body: null, processRefs: [] };
   const bytes = knownBytes ?? new TextEncoder().encode(text).length;
@@ -30,19 +42,35 @@ export function logBody(
     const cut = redactBody(text.slice(0, loggedBodyLimit), secrets);
     return { body: { text: cut, bytes, truncated: true }, processRefs: [] };
   }
-  const clean = cleaned ? text : redactBody(text, secrets);
+  const clean = cleaned ?? redactJsonBody(text, secrets);
+  if (clean.json === undefined)
+    return { body: { text: clean.text, bytes, truncated: false }, processRefs: [] };
+  const masked = maskConfidential(clean.json);
+  // An object or array is kept as it came; a bare value is written out so that only `{` and `[`
+  // texts are JSON left to format (a body of digits the service sent as text stays as it is).
+  const compact = masked === clean.json && isStructure(masked) ? clean.text : JSON.stringify(masked);
+  return {
+    body: { text: compact, bytes, truncated: false },
+    processRefs: processRefsOf(clean.json),
+  };
+}
+
+/** A kept body as a person reads it: JSON pretty-printed (then cut at the limit), else as kept. */
+export function shownBody(body: LoggedBody): LoggedBody {
+  if (body.truncated || !/^\s*[[{]/.test(body.text)) return body;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(clean);
+    parsed = JSON.parse(body.text);
   } catch {
-    return { body: { text: clean, bytes, truncated: false }, processRefs: [] };
+    return body;
   }
-  const pretty = JSON.stringify(maskConfidential(parsed), null, 2);
+  const pretty = JSON.stringify(parsed, null, 2);
   const truncated = pretty.length > loggedBodyLimit;
-  return {
-    body: { text: truncated ? pretty.slice(0, loggedBodyLimit) : pretty, bytes, truncated },
-    processRefs: processRefsOf(parsed),
-  };
+  return { text: truncated ? pretty.slice(0, loggedBodyLimit) : pretty, bytes: body.bytes, truncated };
+}
+
+function isStructure(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
 }
 
 /**

@@ -113,30 +113,58 @@ function replaceForms(text: string, forms: readonly string[], mask: string): str
  * out anew when anything was found; any other body is cleaned as text.
  */
 export function redactBody(text: string, secrets: readonly string[]): string {
+  return redactJsonBody(text, secrets).text;
+}
+
+/** A body cleaned of secrets, and its JSON value (`undefined` when it is not JSON). */
+export interface CleanedBody {
+  text: string;
+  /** Parsed from `text` exactly (or its cleaned rebuild): one parse shared by every reader. */
+  json: unknown;
+}
+
+/**
+ * {@link redactBody} that hands back the value it parsed, so the client's schema and the request
+ * log read that one value instead of parsing the same answer again each.
+ */
+export function redactJsonBody(text: string, secrets: readonly string[]): CleanedBody {
   const clean = redactText(text, secrets);
   let parsed: unknown;
   try {
     parsed = JSON.parse(clean);
   } catch {
-    return clean;
+    return { text: clean, json: undefined };
   }
   // Most answers hold no secret: look first without building anything, rebuild only when needed.
-  const forms = secretForms(secrets);
   try {
-    if (!holdsAny(parsed, forms)) return clean;
+    if (!mayHoldAny(parsed, secrets)) return { text: clean, json: parsed };
     return rebuilt(parsed, clean, secrets);
   } catch (error) {
     // Nested deeper than the stack can walk: its escaped strings cannot be checked for a secret,
     // so none of it is kept (no answer of this API is that deep).
-    if (error instanceof RangeError) return tooDeepToCheck;
+    if (error instanceof RangeError) return { text: tooDeepToCheck, json: undefined };
     throw error;
   }
+}
+
+/**
+ * Whether a string (key or value) of the parsed body may contain one of `forms`; never false
+ * when one does. JSON.stringify writes each character of a string on its own (bar surrogates, so
+ * a form holding one is looked for string by string), so a form inside a decoded string shows as
+ * its own JSON spelling in the re-serialised body: native searches instead of a walk in script
+ * over every string of every answer. Too deep a body throws RangeError here, as the walk did.
+ */
+function mayHoldAny(parsed: unknown, secrets: readonly string[]): boolean {
+  const { forms, spellings, surrogates } = formsOf(secrets);
+  if (surrogates) return holdsAny(parsed, forms);
+  const canonical = JSON.stringify(parsed);
+  return spellings.some((spelling) => canonical.includes(spelling));
 }
 
 /** What stands for a body too deeply nested to check for secrets (it is not JSON, on purpose). */
 export const tooDeepToCheck = '[an answer nested too deeply to check for secrets; not kept]';
 
-function rebuilt(parsed: unknown, clean: string, secrets: readonly string[]): string {
+function rebuilt(parsed: unknown, clean: string, secrets: readonly string[]): CleanedBody {
   let found = false;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -153,7 +181,7 @@ function rebuilt(parsed: unknown, clean: string, secrets: readonly string[]): st
     return value;
   };
   const cleaned = walk(parsed);
-  return found ? JSON.stringify(cleaned) : clean;
+  return found ? { text: JSON.stringify(cleaned), json: cleaned } : { text: clean, json: parsed };
 }
 
 /** Whether any string (key or value) inside a parsed JSON value contains one of `forms`. */
@@ -170,14 +198,34 @@ function holdsAny(value: unknown, forms: readonly string[]): boolean {
  * The last list of secrets and its forms. redactBody cleans every string of an answer with the
  * same list, so working the forms out once per list instead of once per string takes the client's
  * cost per read from milliseconds to microseconds; one entry only, replaced by the next list.
+ * Lists are compared value by value: each call builds its own list, and joining it into a key
+ * for every header and body cleaned was a cost of its own in a batch read.
  */
-let lastForms: { key: string; forms: string[] } | null = null;
+let lastForms: {
+  secrets: readonly string[];
+  forms: string[];
+  spellings: string[];
+  surrogates: boolean;
+} | null = null;
+
+function formsOf(secrets: readonly string[]): { forms: string[]; spellings: string[]; surrogates: boolean } {
+  if (!lastForms || !sameValues(lastForms.secrets, secrets)) {
+    const forms = workOutForms(secrets);
+    // The JSON spelling of each form, for mayHoldAny's search of a re-serialised body.
+    const spellings = forms.map((form) => JSON.stringify(form).slice(1, -1));
+    const surrogates = forms.some((form) => /[\uD800-\uDFFF]/.test(form));
+    lastForms = { secrets: [...secrets], forms, spellings, surrogates };
+  }
+  return lastForms;
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((value, index) => value === b[index]));
+}
 
 /** Each value with its encoded forms, longest first so a longer form is never half-replaced. */
 export function secretForms(secrets: readonly string[]): string[] {
-  const key = secrets.join('\u0000');
-  if (lastForms?.key !== key) lastForms = { key, forms: workOutForms(secrets) };
-  return lastForms.forms;
+  return formsOf(secrets).forms;
 }
 
 function workOutForms(secrets: readonly string[]): string[] {

@@ -1,3 +1,4 @@
+import { shownBody } from '../../src-shared/logged-body';
 import type { RequestLogEntry } from '../../src-shared/logs';
 import { redactHeaders, redactPath } from '../../src-shared/redaction';
 import type { RequestRecorder } from './ports';
@@ -31,7 +32,8 @@ export interface RequestLog extends RequestRecorder {
 }
 
 /**
- * Characters of bodies the whole log keeps (each body is already cut at 64 KiB, logged-body.ts).
+ * Characters of bodies the whole log keeps (each body is already cut at 64 KiB, logged-body.ts,
+ * and JSON is kept compact until shown).
  * 1,000 entries of two full bodies would hold 128 Mi characters; past this budget the oldest
  * entries let their bodies go and say so, and their lines stay.
  */
@@ -101,7 +103,7 @@ export function createRequestLog(capacity = 1000, bodyBudget = bodyBudgetChars):
         if (text && !`${entry.method} ${entry.path} ${entry.status ?? ''}`.toLowerCase().includes(text))
           continue;
         if (process && !namesProcess(entry, names)) continue;
-        found.push(structuredClone(entry));
+        found.push(shown(entry));
       }
       return found;
     },
@@ -133,6 +135,16 @@ function decodeURIComponentSafe(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** A copy of a kept entry as the log view shows it: bodies pretty-printed only now, when asked for. */
+function shown(entry: RequestLogEntry): RequestLogEntry {
+  const copy = structuredClone(entry);
+  return {
+    ...copy,
+    requestBody: copy.requestBody && shownBody(copy.requestBody),
+    responseBody: copy.responseBody && shownBody(copy.responseBody),
+  };
 }
 
 function charsOf(entry: RequestLogEntry): number {

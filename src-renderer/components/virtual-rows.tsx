@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
  * The one virtual scroller: renders only the rows in view, so 10,000 steps, notes or batch rows
@@ -35,13 +35,19 @@ export function VirtualRows<T>({
   onNearEnd?: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // One key function per list of items: TanStack Virtual works out every row's position again,
+  // all 10,000 of them, whenever this function is a new one, which on each render was the
+  // longest task while scrolling a batch. Callers write getKey inline as a pure function of the
+  // item, so the items alone decide when keys may change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const getItemKey = useCallback((index: number) => getKey(items[index]!, index), [items]);
   // TanStack Virtual returns functions the React Compiler cannot memoize; this component does not rely on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
-    getItemKey: (index) => getKey(items[index]!, index),
+    getItemKey,
     overscan: 8,
   });
   const rows = virtualizer.getVirtualItems();

@@ -89,7 +89,18 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - readStart) / 1000;
       const readCpuMs = cpuMs(process.cpuUsage(readCpu)) / processes;
       const batch = processes / seconds;
-      const sent = (requests.length - requestsBefore) / seconds;
+      const readRequests = requests.slice(requestsBefore);
+      const sent = readRequests.length / seconds;
+      // Like for like only when each row is one GET by external reference, as each direct request is.
+      const sameAsDirect = readRequests.every(
+        (entry) => entry.method === 'GET' && entry.operation === 'getProcessByReference',
+      );
+      console.log(
+        `  a batch read sent ${(readRequests.length / processes).toFixed(2)} requests per row, ` +
+          (sameAsDirect
+            ? 'each a GET by external reference as the direct baseline: like for like'
+            : `not all a GET by external reference (${[...new Set(readRequests.map((entry) => `${entry.method} ${entry.operation}`))].join(', ')}): NOT like for like`),
+      );
       console.log(
         `read at concurrency ${concurrency}: batch ${batch.toFixed(0)} rows/s (${sent.toFixed(0)} requests/s), ` +
           `direct undici GETs ${direct.toFixed(0)}/s, ratio ${(batch / direct).toFixed(2)} rows, ` +

@@ -7,7 +7,7 @@ import { authHeaderNames, createAuthenticator, tokenAnswerSchema, type Authentic
 import { ClientFailure } from './client-failure';
 import type { DescriptionTransport } from '../discovery/fetch-text';
 import type { DispatcherCache } from './dispatcher';
-import { resolveEndpoint } from './endpoints';
+import { endpointFor, resolveEndpoint } from './endpoints';
 import { parseAnswer } from './parse';
 import { isRetryableForGet, maxGetAttempts, nextDelay } from './retry';
 import { classifyStatus, type RawAnswer } from './status';
@@ -180,7 +180,7 @@ export function createHttp(deps: HttpDependencies): Http {
     bytesAnswer?: Exchange['bytesAnswer'],
   ): Promise<T> {
     const { profile } = request;
-    const isGet = resolveEndpoint(profile, request.operation, request.params).method === 'GET';
+    const isGet = endpointFor(profile, request.operation).method === 'GET';
     const started = performance.now();
     const deadline = AbortSignal.timeout(profile.timeouts.overallMs);
     for (let attempt = 1; ; attempt += 1) {
@@ -213,7 +213,13 @@ export function createHttp(deps: HttpDependencies): Http {
     async call(request) {
       return run(request, (answer, isGet) => {
         try {
-          return parseAnswer(request.schema, answer.text, request.profile, operationWords[request.operation]);
+          return parseAnswer(
+            request.schema,
+            answer.text,
+            request.profile,
+            operationWords[request.operation],
+            answer.json,
+          );
         } catch (parseError) {
           // The service said yes in a shape we cannot read: for a change that means it may well
           // have happened, so it must be read back rather than reported as failed. Only an empty

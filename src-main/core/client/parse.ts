@@ -13,11 +13,13 @@ export function parseAnswer<S extends z.ZodType>(
   text: string,
   profile: Pick<Profile, 'name'>,
   operation: string,
+  /** `text` already parsed where the answer arrived (transport.ts); parsed here when absent. */
+  preParsed?: unknown,
 ): z.output<S> {
   const advice = `Check the base URL and endpoint map of profile "${profile.name}".`;
-  let raw: unknown;
+  let raw: unknown = preParsed;
   try {
-    raw = JSON.parse(text);
+    if (raw === undefined) raw = JSON.parse(text);
   } catch {
     const start = text.trimStart().slice(0, 1);
     const what = text.trim() === '' ? 'empty' : start === '<' ? 'HTML or XML, not JSON' : 'not valid JSON';

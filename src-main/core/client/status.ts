@@ -15,6 +15,8 @@ export interface RawAnswer {
    */
   bytes?: ArrayBuffer;
   secrets?: readonly string[];
+  /** `text` parsed as JSON once where it arrived; `undefined` when it is not JSON or not parsed. */
+  json?: unknown;
 }
 
 /** What the status classifier needs to write its sentence. */

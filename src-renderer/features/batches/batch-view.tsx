@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
@@ -34,13 +34,17 @@ export function BatchView({
   const [error, setError] = useState<CallFailure | null>(null);
   const table = useBatchRows(batchId, { sort, filter });
 
-  const toggle = (rowNo: number, chosen: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (chosen) next.add(rowNo);
-      else next.delete(rowNo);
-      return next;
-    });
+  // One function for the view's life, so the table's memoised rows do not render again for it.
+  const toggle = useCallback(
+    (rowNo: number, chosen: boolean) =>
+      setSelected((previous) => {
+        const next = new Set(previous);
+        if (chosen) next.add(rowNo);
+        else next.delete(rowNo);
+        return next;
+      }),
+    [],
+  );
 
   async function selectAllFiltered() {
     const result = await matchingRowNos(batchId, { sort, filter });

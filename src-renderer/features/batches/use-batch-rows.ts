@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BatchPage, BatchRow } from '../../../src-shared/batches';
 import type { CallInput } from '../../../src-shared/contract';
 import type { CallError } from '../../../src-shared/result';
@@ -19,6 +19,7 @@ export interface BatchRows {
 }
 
 const pageSize = 1000;
+const noPages: BatchPage[] = [];
 
 /**
  * The first page lives in the remote cache, so progress events and changes invalidate it; later
@@ -41,7 +42,7 @@ export function useBatchRows(batchId: string, query: BatchQuery): BatchRows {
   const loading = useRef(false);
   // Another sort or filter: its pages start again.
   if (later.query !== queryJson) setLater({ from: first, query: queryJson, pages: [] });
-  const pages = later.query === queryJson ? later.pages : [];
+  const pages = later.query === queryJson ? later.pages : noPages;
   // The same query answered afresh (a progress event): the later pages stay shown until they are
   // asked again, so a table scrolled to row 5,000 stays there while a read goes on.
   const stale = first !== undefined && later.from !== first && pages.length > 0;
@@ -82,7 +83,8 @@ export function useBatchRows(batchId: string, query: BatchQuery): BatchRows {
     });
   }, [ready, batchId, first, loaded, queryJson]);
 
-  const rows = first ? [first, ...pages].flatMap((page) => page.rows) : [];
+  // One array per answer, not per render: the table's rows (and their keys) follow it.
+  const rows = useMemo(() => (first ? [first, ...pages].flatMap((page) => page.rows) : []), [first, pages]);
   return { remote, rows, reload, loadMore, moreError };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   redactBody,
+  redactJsonBody,
   credentialSecrets,
   isSecretHeaderName,
   redactHeaders,
@@ -69,6 +70,27 @@ describe('a secret a JSON body spells with escapes', () => {
     const cleaned = redactBody(body, [secret]);
     expect(JSON.stringify(JSON.parse(cleaned))).not.toContain('S3cr3t+');
     expect(JSON.parse(cleaned).error.message).toBe('Bad secret [redacted]');
+  });
+
+  it('is cleaned out of the one parsed value the client and the log share, in keys and deep values', () => {
+    const secret = 'S3cr3t+/Value==xyz';
+    // Escaped in a key, in a nested value and across a string with other escapes ("\n", "\"").
+    const body =
+      '{"S3cr3t\\u002B/Value==xyz":1,"steps":[{"restCall":{"body":"line\\n\\"S3cr3t\\u002b\\/Value==xyz\\""}}]}';
+    const cleaned = redactJsonBody(body, [secret]);
+    for (const seen of [cleaned.text, JSON.stringify(cleaned.json)]) {
+      expect(seen).not.toContain('S3cr3t+');
+      expect(seen).toContain(redacted);
+    }
+    expect(cleaned.json).toEqual(JSON.parse(cleaned.text));
+  });
+
+  it('is found string by string when a secret holds a character JSON may write two ways', () => {
+    const secret = 'p\u{1F511}ss-word';
+    const body = JSON.stringify({ echo: `x ${secret} y` }).replace('\u{1F511}', '\\ud83d\\udd11');
+    const cleaned = redactJsonBody(body, [secret]);
+    expect(JSON.stringify(cleaned.json)).not.toContain(secret);
+    expect((cleaned.json as { echo: string }).echo).toBe(`x ${redacted} y`);
   });
 
   it('leaves a body without secrets exactly as it came', () => {
