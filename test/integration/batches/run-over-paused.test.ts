@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completeAccepted,
+  input,
+  jobEnded,
+  openService,
+  restStepsSettled,
+  startBatchSandbox,
+  submitForms,
+  type BatchSandbox,
+} from './helpers';
+import { readBatch } from './scenario';
+
+/*
+ * Review finding (s21h): batches.run is refused only while a job is running, not while one is
+ * paused, and queueRun marks the chosen rows without clearing the paused run's queued rows. The
+ * new job then drives every queued row of the batch (pendingRows), so the new action goes to rows
+ * the review never counted and the live confirmation never named.
+ */
+
+let sandbox: BatchSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  sandbox = await startBatchSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-over-paused-'));
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a new live run on a batch whose earlier run is paused', () => {
+  it('sends to the rows its confirmed count named, and no others', async () => {
+    const console_ = openService(dataDir, sandbox.url, sandbox.key, { profile: { environment: 'live' } });
+    const { service, client, profile, requests } = console_;
+    try {
+      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
+      // Only the first back office call fails: 7 of 8 processes wait at the assessment.
+      const started = await submitForms(sandbox.url, 8, 100);
+      await restStepsSettled(
+        client,
+        profile.id,
+        started.map((p) => p.processId),
+      );
+      const references = started.map((p) => p.externalReference);
+      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
+      expect(waiting).toBe(7);
+
+      // Run A completes the 7 slowly and is paused at once: most of its rows stay queued.
+      service.settings({ profileId: profile.id, concurrency: 1, ratePerSecond: 1 });
+      const runA = input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '7' });
+      await expect(service.run(runA)).resolves.toMatchObject({ kind: 'started', count: 7 });
+      expect((await service.pause(batchId)).job).toMatchObject({ status: 'paused' });
+      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
+
+      // Run B: a note on row 1 alone. The review says 1, the user types 1.
+      const note = { kind: 'note', contents: 'Checked by the back office.', visibleToAccounts: false };
+      const runB = (confirm?: string) =>
+        service.run(
+          input('batches.run', { batchId, action: note, rows: [1], ...(confirm ? { confirm } : {}) }),
+        );
+      await expect(runB()).resolves.toMatchObject({ kind: 'review', count: 1 });
+      const postsBefore = requests.filter((entry) => entry.method === 'POST').length;
+      await expect(runB('1')).resolves.toMatchObject({ kind: 'started', count: 1 });
+      await jobEnded(service, batchId);
+      const posts = requests.filter((entry) => entry.method === 'POST').length - postsBefore;
+      expect(posts).toBe(1);
+    } finally {
+      await console_.close();
+    }
+  }, 90_000);
+});
