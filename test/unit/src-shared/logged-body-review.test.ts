@@ -34,6 +34,10 @@ describe('the request log, given a service answering in another shape', () => {
     expect(shown(echo)).not.toContain('S3cr\\u002Bt\\/Value==');
   });
 
+  it('cleans a secret URL-encoded with lowercase hex (.NET HttpUtility.UrlEncode) out of an answer', () => {
+    expect(shown('invalid client secret S3cr%2bt%2fValue%3d%3d')).not.toContain('S3cr%2bt%2fValue%3d%3d');
+  });
+
   it('cleans a secret out of a header name a service echoes it in', () => {
     const headers = redactHeaders({ 'x-echo-a1b2c3d4e5f6': '1' }, secrets);
     expect(Object.keys(headers).join(' ')).not.toContain('a1b2c3d4e5f6');
