@@ -49,7 +49,7 @@ describe('a read whose keychain fails between its two asks', () => {
         error: { code: 'keychain_unavailable' },
       });
       // What the batch view shows after the refusal: not "running" with nothing behind it.
-      expect(service.store.summary(batch.batchId).job?.status).not.toBe('running');
+      expect(service.store.job(batch.batchId)?.status).not.toBe('running');
     } finally {
       await console_.close();
     }
