@@ -17,7 +17,9 @@ import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
 import { driveJob, pendingRows, type RunningJob } from './batch-jobs';
-import { askForValues, fullAction } from './confidential-action';
+import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
+import type { BatchActionInput } from './batch-action';
+import { createBatchClaims } from './batch-claims';
 import { createRunSecrets } from './run-secrets';
 import { queryRows, type BatchQuery } from './batch-query';
 import { reviewRun } from './batch-review';
@@ -88,37 +90,27 @@ export function createBatchService(deps: BatchServiceDependencies) {
     return lane;
   };
 
-  // Batches a read, run or resume has claimed but not yet handed to `running`: the claim is taken
-  // before the first await, so a second call arriving meanwhile (two windows, a double click) is
-  // refused instead of passing the check too and starting a second job.
-  const claimed = new Set<string>();
-
-  function notRunning(batchId: string): void {
-    if (running.has(batchId) || claimed.has(batchId)) {
-      throw new Failure(
-        'conflict',
-        'This batch is already running a read or a run; pause or cancel it first.',
-      );
-    }
-  }
-
-  /** Runs `work` holding the batch's claim (taken at once, released however `work` ends). */
-  async function claiming<T>(batchId: string, work: () => Promise<T>): Promise<T> {
-    notRunning(batchId);
-    claimed.add(batchId);
-    try {
-      return await work();
-    } finally {
-      claimed.delete(batchId);
-    }
-  }
+  const { notRunning, notPaused, claiming } = createBatchClaims(store, running);
 
   /** Starts the stored job of a batch; credentials are asked for first, so a profile without a key fails at once. */
   async function start(batchId: string): Promise<BatchSummary> {
     const summary = store.summary(batchId);
     const stored = store.job(batchId)!;
     const profile = deps.profiles.get(summary.profileId);
-    await deps.credentials.get(profile.id);
+    let action: BatchActionInput | null;
+    let confidential: ConfidentialValues | undefined;
+    try {
+      await deps.credentials.get(profile.id);
+      confidential = secrets.values(batchId);
+      // The stored action has its confidential values masked; memory gives them back (or this throws).
+      action = stored.action && fullAction(stored.action, confidential);
+    } catch (error) {
+      // Nothing was sent: the job waits, paused with the reason, to be resumed or cancelled; it is
+      // never left "running" with nothing behind it.
+      const reason = error instanceof Failure ? error.error.message : 'The job could not start.';
+      store.setJob(batchId, { ...stored, status: 'paused', reason });
+      throw error;
+    }
     store.setJob(batchId, { ...stored, status: 'running', reason: null, needsValues: [] });
     const reads = createReadBuffer((found) => store.saveReads(batchId, found));
     const context: RowContext = {
@@ -131,10 +123,8 @@ export function createBatchService(deps: BatchServiceDependencies) {
       audit: deps.audit,
       now,
       reads,
-      confidential: secrets.values(batchId),
+      confidential,
     };
-    // The stored action has its confidential values masked; memory gives them back (or this throws).
-    const action = stored.action && fullAction(stored.action, context.confidential);
     const job = driveJob({ kind: stored.kind, action, context, emit: deps.emit });
     running.set(batchId, job);
     void job.finished.finally(() => {
@@ -191,6 +181,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
     },
     read: (batchId: string, rows?: number[]): Promise<BatchSummary> =>
       claiming(batchId, async () => {
+        notPaused(batchId);
         await deps.credentials.get(store.summary(batchId).profileId);
         const total = store.queueRead(batchId, rows);
         if (total === 0)
@@ -207,10 +198,12 @@ export function createBatchService(deps: BatchServiceDependencies) {
       };
       if (input.confirm === undefined) {
         notRunning(batchId);
+        notPaused(batchId);
         return review().answer;
       }
       const confirm = input.confirm;
       return claiming(batchId, async () => {
+        notPaused(batchId);
         // Reviewed again under the claim: the count to confirm is main's own, of the rows as they are now.
         const { profile, rowNos, skips, check } = review();
         check(confirm);

@@ -15,10 +15,9 @@ import {
 import { readBatch } from './scenario';
 
 /*
- * Review finding (s21h): batches.run is refused only while a job is running, not while one is
- * paused, and queueRun marks the chosen rows without clearing the paused run's queued rows. The
- * new job then drives every queued row of the batch (pendingRows), so the new action goes to rows
- * the review never counted and the live confirmation never named.
+ * Review finding (s21h): a job drives every queued row of its batch, so a new run started over a
+ * paused one took the paused run's queued rows too: the new action went to rows the review never
+ * counted and the live confirmation never named. A paused job is now resumed or cancelled first.
  */
 
 let sandbox: BatchSandbox;
@@ -64,12 +63,27 @@ describe('a new live run on a batch whose earlier run is paused', () => {
         service.run(
           input('batches.run', { batchId, action: note, rows: [1], ...(confirm ? { confirm } : {}) }),
         );
-      await expect(runB()).resolves.toMatchObject({ kind: 'review', count: 1 });
+      // While run A is paused, run B is refused, review and confirmation alike: nothing is sent.
       const postsBefore = requests.filter((entry) => entry.method === 'POST').length;
+      const refused = {
+        error: {
+          code: 'conflict',
+          message: expect.stringMatching(
+            /^This batch has a paused run \(\d+ of 7 rows left\); resume or cancel it first\.$/,
+          ),
+        },
+      };
+      await expect(runB()).rejects.toMatchObject(refused);
+      await expect(runB('1')).rejects.toMatchObject(refused);
+      expect(requests.filter((entry) => entry.method === 'POST').length).toBe(postsBefore);
+      expect(service.store.job(batchId)).toMatchObject({ kind: 'run', status: 'paused' });
+
+      // Once A is cancelled, B reviews 1, is confirmed with 1 and sends exactly 1.
+      await service.cancel(batchId);
+      await expect(runB()).resolves.toMatchObject({ kind: 'review', count: 1 });
       await expect(runB('1')).resolves.toMatchObject({ kind: 'started', count: 1 });
       await jobEnded(service, batchId);
-      const posts = requests.filter((entry) => entry.method === 'POST').length - postsBefore;
-      expect(posts).toBe(1);
+      expect(requests.filter((entry) => entry.method === 'POST').length - postsBefore).toBe(1);
     } finally {
       await console_.close();
     }

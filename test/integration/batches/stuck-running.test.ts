@@ -32,7 +32,7 @@ function keychainFailingAfter(good: number): CredentialSource {
 }
 
 describe('a read whose keychain fails between its two asks', () => {
-  it('is refused and leaves the batch not running, so it can be read again', async () => {
+  it('is refused and leaves the batch paused with the reason, not running with nothing behind it', async () => {
     // No request is made: the failure comes before the first send.
     const console_ = openService(
       dataDir,
@@ -49,7 +49,11 @@ describe('a read whose keychain fails between its two asks', () => {
         error: { code: 'keychain_unavailable' },
       });
       // What the batch view shows after the refusal: not "running" with nothing behind it.
-      expect(service.store.job(batch.batchId)?.status).not.toBe('running');
+      // It waits, paused with the keychain's sentence, to be resumed once the keychain answers.
+      expect(service.store.job(batch.batchId)).toMatchObject({
+        status: 'paused',
+        reason: 'The keychain is locked; unlock it and try again.',
+      });
     } finally {
       await console_.close();
     }
