@@ -50,3 +50,19 @@ export async function textLeft(locator: Locator): Promise<number> {
     return range.getClientRects()[0]?.left ?? Number.NaN;
   });
 }
+
+/** The box of the nearest element, from `locator` outwards, that draws a rounded border: the frame it sits in. */
+export async function roundedFrame(locator: Locator) {
+  const found = await locator.evaluate((element) => {
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (parseFloat(style.borderTopWidth) > 0 && parseFloat(style.borderTopLeftRadius) > 0) {
+        const { x, y, width, height } = at.getBoundingClientRect();
+        return { x, y, width, height };
+      }
+    }
+    return null;
+  });
+  expect(found, 'drawn inside a rounded border').not.toBeNull();
+  return found!;
+}
