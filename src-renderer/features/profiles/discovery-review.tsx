@@ -181,7 +181,7 @@ function ProposalRow({
       </td>
       <td>{proposal.confidence ? `${proposal.confidence} (${proposal.score})` : '—'}</td>
       <td>
-        <Breaks parts={proposal.reasons.join('; ').split(/(?<=\/)|(?<=[a-z])(?=[A-Z])/)} />
+        <Breaks parts={longNamesInWords(proposal.reasons.join('; '))} />
       </td>
     </tr>
   );
@@ -190,7 +190,7 @@ function ProposalRow({
 /**
  * Text that may wrap between `parts` (a <wbr> between each): a path after each "/", a name or a
  * long operation id in a reason between its camelCase words, so at 1024 px the table fits its panel
- * and no word is cut in two. `whole` parts never wrap inside ("external-reference/" at its hyphen).
+ * and no word is cut in two anywhere else. `whole` parts never wrap inside ("external-reference/" at its hyphen).
  */
 function Breaks({ parts, whole = false }: { parts: string[]; whole?: boolean }) {
   return parts.map((part, index) => (
@@ -199,6 +199,17 @@ function Breaks({ parts, whole = false }: { parts: string[]; whole?: boolean }) 
       {whole ? <span className="segment">{part}</span> : part}
     </Fragment>
   ));
+}
+
+/**
+ * A reason split so that only its long names (over 16 characters, such as the operation id
+ * getProcessStepsByExternalReference or {externalReference};) may wrap, between their words:
+ * shorter ones ({processId}) fit the Reason column whole at 1024 px, where a break reads as a typo.
+ */
+function longNamesInWords(text: string): string[] {
+  return text
+    .split(/(?<=\s)/)
+    .flatMap((word) => (word.trim().length > 16 ? word.split(/(?<=[a-z])(?=[A-Z])/) : [word]));
 }
 
 function describeAuth(setting: AuthSetting): string {
