@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { box, lineCount, splitWords, textLeft, windowSizes } from './geometry';
+import { box, lineCount, roundedFrame, splitWords, textLeft, windowSizes, wrappedWords } from './geometry';
 import { addNote, goToScreen, openConsole, openProcess } from './newcomer-steps';
 
 /**
  * Issue 15, the last visual defects: the inbox, the process beside the walk, the audit table and
- * the profile form, each checked where it was drawn wrong (1024x768) and where it was right (1280x800).
+ * the profile form, each checked where it was drawn wrong (1024x768) and where it was right (1280x800);
+ * then the discovery review, the virtual tables' frame, the request detail and the walk's process.
  */
 
 /** Submits the inbox's test form and waits for its delivery: what the inbox and the walk show. */
@@ -138,5 +139,108 @@ test('the mapping check’s label keeps a gap below the button above it', async 
     await page.setViewportSize(size);
     const above = await box(read);
     expect((await box(label)).y - (above.y + above.height)).toBeGreaterThanOrEqual(8);
+  }
+});
+
+test('the discovery review fits its panel at 1024, Reason in view, and paths break only after a “/”', async ({
+  page,
+  consoleApp,
+}) => {
+  await openConsole(page, consoleApp.url);
+  await goToScreen(page, 'Profiles');
+  const panel = page.getByRole('region', { name: 'API description' });
+  await panel.getByRole('button', { name: "Read the tenant's API description" }).click();
+  const review = panel.getByRole('region', { name: 'Review the proposal' });
+  const table = review.getByRole('table', { name: 'Proposed endpoints' });
+  await expect(table).toBeVisible();
+  for (const size of windowSizes) {
+    await page.setViewportSize(size);
+    const frame = await box(review);
+    const reason = await box(table.getByRole('columnheader', { name: 'Reason' }));
+    expect(reason.x + reason.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(await review.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    for (const path of await table.locator('code').all()) {
+      expect(await splitWords(path), await path.innerText()).toEqual([]);
+    }
+    // A reason is prose: it may wrap after a hyphen (x-api-key) or inside a long operation id
+    // (getProcessStepsByExternalReference), never inside a short name such as {processId}.
+    for (const reason of await table.locator('td:last-child').all()) {
+      const split = (await wrappedWords(reason)).filter((word) => !word.includes('-') && word.length <= 16);
+      expect(split, await reason.innerText()).toEqual([]);
+    }
+    expect(await contentOverflow(page)).toBe(0);
+  }
+});
+
+test('the audit and request log tables draw their column headers inside their frame', async ({
+  page,
+  consoleApp,
+}) => {
+  await openConsole(page, consoleApp.url);
+  await openProcess(page, 'FT-000003');
+  await addNote(page, 'Checked for the tables’ frame.');
+  for (const [screen, name] of [
+    ['Audit', 'Audit records'],
+    ['Request log', 'Requests'],
+  ] as const) {
+    await goToScreen(page, screen);
+    const rows = page.getByRole('table', { name, exact: true }).getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    for (const size of windowSizes) {
+      await page.setViewportSize(size);
+      const frame = await roundedFrame(rows.nth(1));
+      const header = await box(rows.first());
+      expect(header.y, name).toBeGreaterThanOrEqual(frame.y);
+      expect(header.x, name).toBeGreaterThanOrEqual(frame.x);
+      expect(header.x + header.width, name).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+  }
+});
+
+test('the request detail’s header titles start where its other titles do', async ({ page, consoleApp }) => {
+  await openConsole(page, consoleApp.url);
+  await openProcess(page, 'FT-000003');
+  await goToScreen(page, 'Request log');
+  const requests = page.getByRole('table', { name: 'Requests', exact: true });
+  await requests.getByRole('row').filter({ hasText: 'FT-000003' }).getByRole('button').first().click();
+  const body = page.getByRole('region', { name: 'Request body' });
+  await expect(body).toBeVisible();
+  for (const size of windowSizes) {
+    await page.setViewportSize(size);
+    const bodyInset = (await textLeft(body.getByRole('heading'))) - (await box(body)).x;
+    for (const title of ['Request headers', 'Response headers']) {
+      const headers = page.getByRole('table', { name: title });
+      const inset = (await textLeft(headers.locator('caption'))) - (await box(headers)).x;
+      expect(Math.abs(inset - bodyInset), title).toBeLessThanOrEqual(1);
+    }
+  }
+});
+
+test('beside the walk at 1024 the tabs take two rows at most and each step time one line', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.setViewportSize(windowSizes[0]!);
+  await openConsole(page, consoleApp.url);
+  const reference = await submitTestForm(page);
+  await page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: reference })
+    .getByRole('button')
+    .click();
+  await page.getByRole('button', { name: 'Walk the pattern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Process details' }).getByRole('tab');
+  const rows = new Set<number>();
+  for (const tab of await tabs.all()) rows.add(Math.round((await box(tab)).y));
+  expect(rows.size).toBeLessThanOrEqual(2);
+  const times = page.getByRole('list', { name: 'Steps' }).getByText(/^(Started|Completed|Duration) /);
+  await expect(times.first()).toBeVisible();
+  for (const time of await times.all()) {
+    expect(await lineCount(time), await time.innerText()).toBe(1);
+    const step = await box(time.locator('xpath=ancestor::article'));
+    const drawn = await box(time);
+    expect(drawn.x + drawn.width, await time.innerText()).toBeLessThanOrEqual(step.x + step.width);
   }
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { AuthSetting, DiscoveryResult, OperationProposal } from '../../../src-shared/discovery';
 import { applyDiscovery, changingOperations } from '../../../src-shared/discovery-apply';
 import { confirmNameProblem, keyBindingChanges } from '../../../src-shared/key-binding';
@@ -157,7 +157,7 @@ function ProposalRow({
 }) {
   const endpoint = (value: { method: string; path: string }) => (
     <code>
-      {value.method} {value.path}
+      {value.method} <Breaks parts={value.path.split(/(?<=\/)/)} whole />
     </code>
   );
   return (
@@ -171,16 +171,45 @@ function ProposalRow({
           onChange={(event) => onChange(event.target.checked)}
         />
       </td>
-      <th scope="row">{proposal.operation}</th>
+      <th scope="row">
+        <Breaks parts={proposal.operation.split(/(?=[A-Z])/)} />
+      </th>
       <td>{endpoint(proposal.current)}</td>
       <td>
         {proposal.proposed ? endpoint(proposal.proposed) : 'No match'}
         {proposal.proposed && !proposal.changes && <span className="muted"> (same)</span>}
       </td>
       <td>{proposal.confidence ? `${proposal.confidence} (${proposal.score})` : '—'}</td>
-      <td>{proposal.reasons.join('; ')}</td>
+      <td>
+        <Breaks parts={longNamesInWords(proposal.reasons.join('; '))} />
+      </td>
     </tr>
   );
+}
+
+/**
+ * Text that may wrap between `parts` (a <wbr> between each): a path after each "/", a name or a
+ * long operation id in a reason between its camelCase words, so at 1024 px the table fits its panel
+ * and no word is cut in two anywhere else. `whole` parts never wrap inside ("external-reference/" at its hyphen).
+ */
+function Breaks({ parts, whole = false }: { parts: string[]; whole?: boolean }) {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {whole ? <span className="segment">{part}</span> : part}
+    </Fragment>
+  ));
+}
+
+/**
+ * A reason split so that only its long names (over 16 characters, such as the operation id
+ * getProcessStepsByExternalReference or {externalReference};) may wrap, between their words:
+ * shorter ones ({processId}) fit the Reason column whole at 1024 px, where a break reads as a typo.
+ */
+function longNamesInWords(text: string): string[] {
+  return text
+    .split(/(?<=\s)/)
+    .flatMap((word) => (word.trim().length > 16 ? word.split(/(?<=[a-z])(?=[A-Z])/) : [word]));
 }
 
 function describeAuth(setting: AuthSetting): string {
