@@ -18,13 +18,40 @@ export function confidentialCodes(fields: readonly { code: string; confidential?
   return new Set(fields.filter((field) => field.confidential).map((field) => field.code));
 }
 
+/**
+ * Whether a field-shaped object marks itself confidential: `confidential: true` as the API writes
+ * it, or `Confidential: true` as the reference service's vendor dialect and .NET tenants do.
+ */
+export function isMarkedConfidential(record: Readonly<Record<string, unknown>>): boolean {
+  return record.confidential === true || record.Confidential === true;
+}
+
+/** The code of a field-shaped object, in either spelling (`code` of the API, `Code` of .NET). */
+function codeOf(record: Readonly<Record<string, unknown>>): string | null {
+  return typeof record.Code === 'string' ? record.Code : typeof record.code === 'string' ? record.code : null;
+}
+
+/** The codes of every field marked confidential anywhere inside `value` (either spelling). */
+export function markedConfidentialCodes(value: unknown): Set<string> {
+  const codes = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!isObject(node)) return;
+    const code = codeOf(node);
+    if (code !== null && isMarkedConfidential(node)) codes.add(code);
+    Object.values(node).forEach(collect);
+  };
+  collect(value);
+  return codes;
+}
+
 /** The value keys that sit beside a code in a field-shaped object, PascalCase payload and API Field. */
 const valueKeys = ['ValueAsString', 'Value', 'value'] as const;
 
 /**
  * Every place in `value` that holds a confidential value, depth first:
  * - a field-shaped object (`{Code, ValueAsString}` of the REST payload, `{code, value}` of the API,
- *   or one marked `confidential: true`) whose code is confidential: its value;
+ *   or one marked `confidential: true` / `Confidential: true`) whose code is confidential: its value;
  * - a plain `{CODE: value}` entry (a response mapping, a form's answers): the entry's value.
  * Codes match exactly, as the API's field codes are case-sensitive.
  */
@@ -40,9 +67,8 @@ function visit(value: unknown, path: JsonPathStep[], codes: ReadonlySet<string>,
     return;
   }
   if (!isObject(value)) return;
-  const code =
-    typeof value.Code === 'string' ? value.Code : typeof value.code === 'string' ? value.code : null;
-  const fieldIsConfidential = code !== null && (codes.has(code) || value.confidential === true);
+  const code = codeOf(value);
+  const fieldIsConfidential = code !== null && (codes.has(code) || isMarkedConfidential(value));
   for (const [key, child] of Object.entries(value)) {
     const childPath = [...path, key];
     if (fieldIsConfidential && (valueKeys as readonly string[]).includes(key) && isLeaf(child)) {

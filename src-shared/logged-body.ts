@@ -1,4 +1,4 @@
-import { confidentialSpots, maskedCopy } from './confidential-values';
+import { confidentialSpots, markedConfidentialCodes, maskedCopy } from './confidential-values';
 import { confidentialMask, type LoggedBody } from './logs';
 import { redactBody, redactJsonBody, type CleanedBody } from './redaction';
 
@@ -74,20 +74,11 @@ function isStructure(value: unknown): boolean {
 }
 
 /**
- * A copy with the values of confidential fields masked: the codes marked `confidential: true`
- * anywhere in the body, then every value under those codes (a REST step's payload quotes them too).
+ * A copy with the values of confidential fields masked: the codes marked confidential anywhere in
+ * the body (either spelling), then every value under those codes (a REST step's payload quotes them too).
  */
 export function maskConfidential(value: unknown): unknown {
-  const codes = new Set<string>();
-  const collect = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(collect);
-    if (typeof node !== 'object' || node === null) return;
-    const record = node as Record<string, unknown>;
-    const code = record.code ?? record.Code;
-    if (record.confidential === true && typeof code === 'string') codes.add(code);
-    Object.values(record).forEach(collect);
-  };
-  collect(value);
+  const codes = markedConfidentialCodes(value);
   // Most bodies have no confidential field: copying them path by path is the request log's
   // largest cost in a batch read, and without codes there is nothing to mask.
   if (codes.size === 0) return value;

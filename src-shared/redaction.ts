@@ -1,3 +1,5 @@
+import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
+
 /**
  * THE rules about secrets (STYLE rule 18): which header and query names carry one, and how a header
  * value or any text is cleaned of known secret values before it is shown, logged or stored. The
@@ -35,8 +37,8 @@ export function isSecretParameterName(name: string): boolean {
 }
 
 /**
- * A copy of `headers` (names as given) with secret-named values replaced by {@link redacted} and
- * every known secret value cleaned out of the others (a gateway may quote one in any header).
+ * A copy of `headers` with secret-named values replaced by {@link redacted} and every known secret
+ * value cleaned out of the others and out of the names (a gateway may quote one in any header).
  */
 export function redactHeaders(
   headers: Readonly<Record<string, string>>,
@@ -45,7 +47,10 @@ export function redactHeaders(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = isSecretHeaderName(name, extraNames) ? redacted : redactText(value, secrets);
+    // A service may echo a secret in a header's name too (`X-Echo-<key>`): the name is cleaned.
+    out[redactText(name, secrets)] = isSecretHeaderName(name, extraNames)
+      ? redacted
+      : redactText(value, secrets);
   }
   return out;
 }
@@ -133,7 +138,9 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
   try {
     parsed = JSON.parse(clean);
   } catch {
-    return { text: clean, json: undefined };
+    // Not JSON, or cut before its end: it is never decoded, so a secret spelled with escapes
+    // (`\u002B`, `\/`, `%2b`) in it is looked for spelling by spelling.
+    return { text: redactSpellings(clean, secrets), json: undefined };
   }
   // Most answers hold no secret: look first without building anything, rebuild only when needed.
   try {
@@ -201,22 +208,33 @@ function holdsAny(value: unknown, forms: readonly string[]): boolean {
  * Lists are compared value by value: each call builds its own list, and joining it into a key
  * for every header and body cleaned was a cost of its own in a batch read.
  */
-let lastForms: {
-  secrets: readonly string[];
+let lastForms: (SecretForms & { secrets: readonly string[] }) | null = null;
+
+interface SecretForms {
   forms: string[];
   spellings: string[];
   surrogates: boolean;
-} | null = null;
+  /** One pattern per secret for text that is never parsed (secret-spellings.ts), built once. */
+  patterns: RegExp[];
+}
 
-function formsOf(secrets: readonly string[]): { forms: string[]; spellings: string[]; surrogates: boolean } {
+function formsOf(secrets: readonly string[]): SecretForms {
   if (!lastForms || !sameValues(lastForms.secrets, secrets)) {
     const forms = workOutForms(secrets);
     // The JSON spelling of each form, for mayHoldAny's search of a re-serialised body.
     const spellings = forms.map((form) => JSON.stringify(form).slice(1, -1));
     const surrogates = forms.some((form) => /[\uD800-\uDFFF]/.test(form));
-    lastForms = { secrets: [...secrets], forms, spellings, surrogates };
+    const patterns = spellingPatterns(secrets);
+    lastForms = { secrets: [...secrets], forms, spellings, surrogates, patterns };
   }
   return lastForms;
+}
+
+/** `text` with every secret replaced however it is spelled: for text that is never parsed. */
+function redactSpellings(text: string, secrets: readonly string[]): string {
+  // The plain spelling is gone already (redactText); every other one needs `%`, `\` or `+`.
+  if (!mayHoldSpelling(text)) return text;
+  return formsOf(secrets).patterns.reduce((clean, pattern) => clean.replace(pattern, () => redacted), text);
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
@@ -238,6 +256,8 @@ function workOutForms(secrets: readonly string[]): string[] {
     forms.add(JSON.stringify(value).slice(1, -1));
     forms.add(JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'));
   }
+  // Percent-encoding's hex is case-insensitive; .NET's HttpUtility.UrlEncode writes it lower-case.
+  for (const form of [...forms]) forms.add(form.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase()));
   return [...forms].sort((a, b) => b.length - a.length);
 }
 

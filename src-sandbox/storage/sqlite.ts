@@ -15,8 +15,13 @@ export interface Migration {
   sql: string;
   /** Work SQL alone cannot do (rewriting JSON with code), in the migration's transaction after `sql`. */
   run?(db: DatabaseSync): void;
-  /** Work that cannot run in a transaction (VACUUM, a WAL checkpoint), once, after the migration commits. */
-  afterCommit?(db: DatabaseSync): void;
+  /**
+   * Work that cannot run in a transaction (VACUUM, a WAL checkpoint), after the migration commits.
+   * The migration's transaction marks it pending and every open retries it until it returns
+   * anything but `false`: a process killed between the commit and this work must not leave it
+   * undone for good while the migration counts as applied.
+   */
+  afterCommit?(db: DatabaseSync): boolean | void;
 }
 
 /** How a store opens: its migrations, what to say of a file from a newer version, binding rules. */
@@ -70,18 +75,34 @@ function migrate(db: DatabaseSync, schema: StoreSchema): void {
   const latest = latestVersion(schema.migrations);
   if (current() > latest) throw schema.tooNew(current(), latest);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_on) VALUES (?, ?, ?)');
+  const afterCommits = schema.migrations.some((migration) => migration.afterCommit);
+  // Only a store with such work gets the table, so the others' files stay as they were.
+  if (afterCommits) db.exec('CREATE TABLE IF NOT EXISTS schema_pending_work (version INTEGER PRIMARY KEY)');
   for (const migration of schema.migrations) {
     if (migration.version <= current()) continue;
-    const applied = transaction(db, () => {
+    transaction(db, () => {
       // Asked again under the write lock: another process opening the same file may have
       // applied it between our first look and now.
-      if (migration.version <= current()) return false;
+      if (migration.version <= current()) return;
       db.exec(migration.sql);
       migration.run?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
-      return true;
+      if (migration.afterCommit)
+        db.prepare('INSERT INTO schema_pending_work (version) VALUES (?)').run(migration.version);
     });
-    if (applied) migration.afterCommit?.(db);
+  }
+  if (afterCommits) finishPendingWork(db, schema.migrations);
+}
+
+/** Runs each migration's after-commit work still marked pending, oldest first, and unmarks what is done. */
+function finishPendingWork(db: DatabaseSync, migrations: readonly Migration[]): void {
+  const pending = db.prepare('SELECT version FROM schema_pending_work ORDER BY version').all() as {
+    version: number;
+  }[];
+  const done = db.prepare('DELETE FROM schema_pending_work WHERE version = ?');
+  for (const { version } of pending) {
+    const migration = migrations.find((candidate) => candidate.version === version);
+    if (migration?.afterCommit?.(db) !== false) done.run(version);
   }
 }
 

@@ -57,7 +57,8 @@ export const batchMigrations: readonly Migration[] = [
     // Earlier versions stored a run's confidential field values in the job and the journal. They
     // are masked like every stored action now (a run that lost them asks for them at resume), and
     // the old bytes are wiped from the file: secure_delete zeroes what the rewrite frees, VACUUM
-    // rebuilds the free pages of older deletes, the checkpoint empties the WAL.
+    // rebuilds the free pages of older deletes, the checkpoint empties the WAL. The wipe is retried
+    // at every open until the checkpoint completes (sqlite.ts), so a kill before it is harmless.
     version: 3,
     name: 'confidential values stored by earlier versions masked and wiped',
     sql: 'PRAGMA secure_delete = ON',
@@ -66,8 +67,13 @@ export const batchMigrations: readonly Migration[] = [
       maskColumn(db, 'journal', 'intent_id', 'action_json');
     },
     afterCommit(db) {
+      // A retry runs on a new connection, which has not had the migration's `sql`.
+      db.exec('PRAGMA secure_delete = ON');
       db.exec('VACUUM');
-      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      // A reader in another process can keep the checkpoint from reaching the WAL's end (`busy`):
+      // the old pages may still be in it, so the wipe stays pending for the next open.
+      const checkpoint = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number };
+      return checkpoint.busy === 0;
     },
   },
 ];

@@ -87,3 +87,19 @@ describe('maskedCopy', () => {
     expect(spotKey(spots[0]!.path)).toBe('["Fields",0,"ValueAsString"]');
   });
 });
+
+describe('a field that marks itself confidential', () => {
+  it('is masked in either spelling, as the API and a .NET service write it', () => {
+    const answer = {
+      Fields: [
+        { Code: 'NINO', Value: 'QQ345678C', Confidential: true },
+        { Code: 'Town', Value: 'Leeds', Confidential: false },
+      ],
+      fields: [{ code: 'DOB', value: '1966-12-09', confidential: true }],
+    };
+    const masked = JSON.stringify(maskedCopy(answer, confidentialSpots(answer, new Set()), '•••'));
+    expect(masked).not.toContain('QQ345678C');
+    expect(masked).not.toContain('1966-12-09');
+    expect(masked).toContain('Leeds');
+  });
+});
