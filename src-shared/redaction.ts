@@ -137,7 +137,7 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
   }
   // Most answers hold no secret: look first without building anything, rebuild only when needed.
   try {
-    if (!mayHoldAny(parsed, secrets)) return { text: clean, json: parsed };
+    if (!mayHoldAny(parsed, clean, secrets)) return { text: clean, json: parsed };
     return rebuilt(parsed, clean, secrets);
   } catch (error) {
     // Nested deeper than the stack can walk: its escaped strings cannot be checked for a secret,
@@ -154,11 +154,32 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
  * its own JSON spelling in the re-serialised body: native searches instead of a walk in script
  * over every string of every answer. Too deep a body throws RangeError here, as the walk did.
  */
-function mayHoldAny(parsed: unknown, secrets: readonly string[]): boolean {
+function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
   const { forms, spellings, surrogates } = formsOf(secrets);
+  // Without a backslash in the text no JSON escape exists, so every decoded string (key or
+  // value) is a slice of `clean` as it stands: a form inside any of them is inside `clean` too.
+  // Searching `clean` skips re-serialising every answer (most have no backslash at all). Only a
+  // shallow body takes this path, so a body too deep to walk still ends as the re-serialising did.
+  if (!clean.includes('\\') && openingsAtMost(clean, shallowOpenings)) {
+    return forms.some((form) => clean.includes(form));
+  }
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
+}
+
+/** Far fewer `{` and `[` than a walk over the parsed body (logged-body.ts) can nest without overflow. */
+const shallowOpenings = 256;
+
+/** Whether `text` holds at most `limit` of `{` and `[` in all (so it nests no deeper). */
+function openingsAtMost(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      if (++count > limit) return false;
+    }
+  }
+  return true;
 }
 
 /** What stands for a body too deeply nested to check for secrets (it is not JSON, on purpose). */
@@ -247,6 +268,33 @@ function workOutForms(secrets: readonly string[]): string[] {
  * current bearer token when there is one.
  */
 export function credentialSecrets(
+  credentials: { apiKey: string; apiSecret: string },
+  token?: string,
+): string[] {
+  // Every request of a batch read asks for the same key's values: the base64 work is done once
+  // per key (one entry, as for the forms above), and each caller gets its own copy of the list.
+  const last = lastCredentials;
+  if (
+    last &&
+    last.apiKey === credentials.apiKey &&
+    last.apiSecret === credentials.apiSecret &&
+    last.token === token
+  ) {
+    return [...last.values];
+  }
+  const values = workOutCredentialSecrets(credentials, token);
+  lastCredentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, token, values };
+  return [...values];
+}
+
+let lastCredentials: {
+  apiKey: string;
+  apiSecret: string;
+  token: string | undefined;
+  values: string[];
+} | null = null;
+
+function workOutCredentialSecrets(
   credentials: { apiKey: string; apiSecret: string },
   token?: string,
 ): string[] {
