@@ -156,16 +156,45 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
  */
 function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
   const { forms, spellings, surrogates } = formsOf(secrets);
-  // Without a backslash in the text no JSON escape exists, so every decoded string (key or
-  // value) is a slice of `clean` as it stands: a form inside any of them is inside `clean` too.
-  // Searching `clean` skips re-serialising every answer (most have no backslash at all). Only a
-  // shallow body takes this path, so a body too deep to walk still ends as the re-serialising did.
-  if (!clean.includes('\\') && openingsAtMost(clean, shallowOpenings)) {
+  // A decoded string (key or value) differs from its slice of `clean` only at its escapes, so a
+  // form that holds none of the characters the escapes in `clean` decode to is inside a decoded
+  // string only if it is inside `clean` as it stands. Searching `clean` skips re-serialising
+  // every answer (most escape at most a quote). Only a shallow body takes this path, so a body
+  // too deep to walk still ends as the re-serialising did.
+  const decoded = escapedCharacters(clean);
+  if (
+    decoded !== null &&
+    openingsAtMost(clean, shallowOpenings) &&
+    !forms.some((form) => decoded.some((character) => form.includes(character)))
+  ) {
     return forms.some((form) => clean.includes(form));
   }
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
+}
+
+/** JSON's two-character escapes and what each decodes to. */
+const shortEscapes: readonly (readonly [string, string])[] = [
+  ['\\"', '"'],
+  ['\\\\', '\\'],
+  ['\\/', '/'],
+  ['\\b', '\b'],
+  ['\\f', '\f'],
+  ['\\n', '\n'],
+  ['\\r', '\r'],
+  ['\\t', '\t'],
+];
+
+/**
+ * The characters the escapes in `text` may decode to (an escaped backslash before an `n` counts
+ * as a newline too: more than there are is only slower), or null when it may hold a unicode
+ * escape, which can spell any character.
+ */
+function escapedCharacters(text: string): string[] | null {
+  if (!text.includes('\\')) return [];
+  if (text.includes('\\u')) return null;
+  return shortEscapes.filter(([escape]) => text.includes(escape)).map(([, character]) => character);
 }
 
 /** Far fewer `{` and `[` than a walk over the parsed body (logged-body.ts) can nest without overflow. */
