@@ -5,6 +5,8 @@
  * Pure: no Node, so the renderer and the reference service may use it too.
  */
 
+import { searchableAsText } from './json-text';
+
 /** What a redacted value reads as. */
 export const redacted = '[redacted]';
 
@@ -156,59 +158,11 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
  */
 function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
   const { forms, spellings, surrogates } = formsOf(secrets);
-  // A decoded string (key or value) differs from its slice of `clean` only at its escapes, so a
-  // form that holds none of the characters the escapes in `clean` decode to is inside a decoded
-  // string only if it is inside `clean` as it stands. Searching `clean` skips re-serialising
-  // every answer (most escape at most a quote). Only a shallow body takes this path, so a body
-  // too deep to walk still ends as the re-serialising did.
-  const decoded = escapedCharacters(clean);
-  if (
-    decoded !== null &&
-    openingsAtMost(clean, shallowOpenings) &&
-    !forms.some((form) => decoded.some((character) => form.includes(character)))
-  ) {
-    return forms.some((form) => clean.includes(form));
-  }
+  // Searching `clean` itself skips re-serialising every answer, where json-text.ts proves it enough.
+  if (searchableAsText(clean, forms)) return forms.some((form) => clean.includes(form));
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
-}
-
-/** JSON's two-character escapes and what each decodes to. */
-const shortEscapes: readonly (readonly [string, string])[] = [
-  ['\\"', '"'],
-  ['\\\\', '\\'],
-  ['\\/', '/'],
-  ['\\b', '\b'],
-  ['\\f', '\f'],
-  ['\\n', '\n'],
-  ['\\r', '\r'],
-  ['\\t', '\t'],
-];
-
-/**
- * The characters the escapes in `text` may decode to (an escaped backslash before an `n` counts
- * as a newline too: more than there are is only slower), or null when it may hold a unicode
- * escape, which can spell any character.
- */
-function escapedCharacters(text: string): string[] | null {
-  if (!text.includes('\\')) return [];
-  if (text.includes('\\u')) return null;
-  return shortEscapes.filter(([escape]) => text.includes(escape)).map(([, character]) => character);
-}
-
-/** Far fewer `{` and `[` than a walk over the parsed body (logged-body.ts) can nest without overflow. */
-const shallowOpenings = 256;
-
-/** Whether `text` holds at most `limit` of `{` and `[` in all (so it nests no deeper). */
-function openingsAtMost(text: string, limit: number): boolean {
-  let count = 0;
-  for (const bracket of ['{', '[']) {
-    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
-      if (++count > limit) return false;
-    }
-  }
-  return true;
 }
 
 /** What stands for a body too deeply nested to check for secrets (it is not JSON, on purpose). */
@@ -300,28 +254,17 @@ export function credentialSecrets(
   credentials: { apiKey: string; apiSecret: string },
   token?: string,
 ): string[] {
-  // Every request of a batch read asks for the same key's values: the base64 work is done once
-  // per key (one entry, as for the forms above), and each caller gets its own copy of the list.
+  // A batch read asks for the same key's values per request: worked out once (one entry).
   const last = lastCredentials;
-  if (
-    last &&
-    last.apiKey === credentials.apiKey &&
-    last.apiSecret === credentials.apiSecret &&
-    last.token === token
-  ) {
-    return [...last.values];
+  const same = last?.apiKey === credentials.apiKey && last.apiSecret === credentials.apiSecret;
+  if (!same || last.token !== token) {
+    const values = workOutCredentialSecrets(credentials, token);
+    lastCredentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, token, values };
   }
-  const values = workOutCredentialSecrets(credentials, token);
-  lastCredentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, token, values };
-  return [...values];
+  return [...lastCredentials!.values];
 }
 
-let lastCredentials: {
-  apiKey: string;
-  apiSecret: string;
-  token: string | undefined;
-  values: string[];
-} | null = null;
+let lastCredentials: { apiKey: string; apiSecret: string; token?: string; values: string[] } | null = null;
 
 function workOutCredentialSecrets(
   credentials: { apiKey: string; apiSecret: string },
