@@ -62,20 +62,26 @@ export class AnswerTooDeep extends Error {
 
 /**
  * `path` is one stack shared by the whole walk (pushed and popped, copied only into an error):
- * a copy per node was the largest cost of reading a batch's answers.
+ * a copy per node was the largest cost of reading a batch's answers. A node whose keys are all
+ * spelled as wanted already (the API's own camelCase) is handed back as it is, not copied: an
+ * object is copied only from its first renamed key or changed value on.
  */
 function fold(value: unknown, rename: (key: string) => string, path: (string | number)[]): unknown {
   if (path.length > maxKeyDepth) throw new AnswerTooDeep();
-  if (Array.isArray(value)) return value.map((item, index) => foldAt(item, rename, path, index));
+  if (Array.isArray(value)) return foldArray(value, rename, path);
   if (value === null || typeof value !== 'object') return value;
   // Plain assignment and an own-key check: a Map and defineProperty per object were most of the
   // cost of folding a batch's answers. A second spelling is rare; its first is looked up then.
-  const out: Record<string, unknown> = {};
+  let out: Record<string, unknown> | undefined;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const inner = (value as Record<string, unknown>)[key];
     const name = rename(key);
     const folded = opaqueKeys.has(name.toLowerCase()) ? inner : foldAt(inner, rename, path, name);
+    if (out === undefined) {
+      if (name === key && folded === inner) continue;
+      out = copyUntil(value as Record<string, unknown>, key);
+    }
     if (Object.hasOwn(out, name)) {
       if (JSON.stringify(out[name]) !== JSON.stringify(folded)) {
         const earlier = Object.keys(value).find((other) => other !== key && rename(other) === name) ?? name;
@@ -83,17 +89,38 @@ function fold(value: unknown, rename: (key: string) => string, path: (string | n
       }
       continue;
     }
-    // A key "__proto__" in a body must stay a plain key, never a prototype.
-    if (name === '__proto__') {
-      Object.defineProperty(out, name, {
-        value: folded,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[name] = folded;
+    setKey(out, name, folded);
+  }
+  return out ?? value;
+}
+
+/** A new object with the own keys of `value` that come before `stop`, unchanged. */
+function copyUntil(value: Record<string, unknown>, stop: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (key === stop) break;
+    if (Object.hasOwn(value, key)) setKey(out, key, value[key]);
   }
   return out;
+}
+
+/** A key "__proto__" in a body must stay a plain key, never a prototype. */
+function setKey(out: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') {
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  } else out[name] = value;
+}
+
+/** `items` folded item by item; the same array when no item changed. */
+function foldArray(items: unknown[], rename: (key: string) => string, path: (string | number)[]): unknown[] {
+  let out: unknown[] | undefined;
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    const folded = foldAt(item, rename, path, index);
+    if (out === undefined && folded !== item) out = items.slice(0, index);
+    out?.push(folded);
+  }
+  return out ?? items;
 }
 
 function foldAt(

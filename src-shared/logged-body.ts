@@ -45,7 +45,7 @@ export function keptBody(
   const clean = cleaned ?? redactJsonBody(text, secrets);
   if (clean.json === undefined)
     return { body: { text: clean.text, bytes, truncated: false }, processRefs: [] };
-  const masked = maskConfidential(clean.json);
+  const masked = mayMarkConfidential(clean.text) ? maskConfidential(clean.json) : clean.json;
   // An object or array is kept as it came; a bare value is written out so that only `{` and `[`
   // texts are JSON left to format (a body of digits the service sent as text stays as it is).
   const compact = masked === clean.json && isStructure(masked) ? clean.text : JSON.stringify(masked);
@@ -67,6 +67,15 @@ export function shownBody(body: LoggedBody): LoggedBody {
   const pretty = JSON.stringify(parsed, null, 2);
   const truncated = pretty.length > loggedBodyLimit;
   return { text: truncated ? pretty.slice(0, loggedBodyLimit) : pretty, bytes: body.bytes, truncated };
+}
+
+/**
+ * Whether a JSON text may mark a field `"confidential": true`, the key spelled as maskConfidential
+ * reads it; never false when it does. Only a unicode escape can spell that key's letters another
+ * way. Most answers mark none, and one search of the text is cheaper than a walk of every node.
+ */
+function mayMarkConfidential(text: string): boolean {
+  return text.includes('\\u') || /"confidential"\s*:\s*true/.test(text);
 }
 
 function isStructure(value: unknown): boolean {

@@ -8,7 +8,9 @@ import { defaultEndpoints, type Endpoint, type Operation } from './profile';
  */
 
 /** The step a process is waiting at: the last step not yet complete; none once it is complete. */
-export function currentStepOf(process: Process): Step | null {
+export function currentStepOf<S extends Pick<Step, 'completedOn'> = Step>(
+  process: Pick<Process, 'status'> & { steps: readonly S[] },
+): S | null {
   if (process.status === 'Completed') return null;
   return process.steps.findLast((step) => step.completedOn === null) ?? null;
 }

@@ -7,6 +7,8 @@ import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
  * Pure: no Node, so the renderer and the reference service may use it too.
  */
 
+import { searchableAsText } from './json-text';
+
 /** What a redacted value reads as. */
 export const redacted = '[redacted]';
 
@@ -144,7 +146,7 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
   }
   // Most answers hold no secret: look first without building anything, rebuild only when needed.
   try {
-    if (!mayHoldAny(parsed, secrets)) return { text: clean, json: parsed };
+    if (!mayHoldAny(parsed, clean, secrets)) return { text: clean, json: parsed };
     return rebuilt(parsed, clean, secrets);
   } catch (error) {
     // Nested deeper than the stack can walk: its escaped strings cannot be checked for a secret,
@@ -161,8 +163,10 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
  * its own JSON spelling in the re-serialised body: native searches instead of a walk in script
  * over every string of every answer. Too deep a body throws RangeError here, as the walk did.
  */
-function mayHoldAny(parsed: unknown, secrets: readonly string[]): boolean {
+function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
   const { forms, spellings, surrogates } = formsOf(secrets);
+  // Searching `clean` itself skips re-serialising every answer, where json-text.ts proves it enough.
+  if (searchableAsText(clean, forms)) return forms.some((form) => clean.includes(form));
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
@@ -267,6 +271,22 @@ function workOutForms(secrets: readonly string[]): string[] {
  * current bearer token when there is one.
  */
 export function credentialSecrets(
+  credentials: { apiKey: string; apiSecret: string },
+  token?: string,
+): string[] {
+  // A batch read asks for the same key's values per request: worked out once (one entry).
+  const last = lastCredentials;
+  const same = last?.apiKey === credentials.apiKey && last.apiSecret === credentials.apiSecret;
+  if (!same || last.token !== token) {
+    const values = workOutCredentialSecrets(credentials, token);
+    lastCredentials = { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, token, values };
+  }
+  return [...lastCredentials!.values];
+}
+
+let lastCredentials: { apiKey: string; apiSecret: string; token?: string; values: string[] } | null = null;
+
+function workOutCredentialSecrets(
   credentials: { apiKey: string; apiSecret: string },
   token?: string,
 ): string[] {

@@ -1,14 +1,14 @@
-import type { Process, Step } from '../../../src-shared/api';
+import type { ProcessSummary, StepSummary } from '../../../src-shared/process-summary';
 import type { BatchRow } from '../../../src-shared/batches';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import type { ReadResult } from './batch-store';
-import { readProcess, retryLater, settled, type RowContext, type RowResult } from './row-context';
+import { readProcessSummary, retryLater, settled, type RowContext, type RowResult } from './row-context';
 
 /** Reads one row's process and current step, and hands what was found (or why not) to the read buffer. */
 export async function readRow(context: RowContext, row: BatchRow): Promise<RowResult> {
   try {
-    const process = await readProcess(context, row);
+    const process = await readProcessSummary(context, row);
     context.reads.add({ rowNo: row.rowNo, found: readResultOf(process), error: null });
     return settled;
   } catch (error) {
@@ -21,7 +21,7 @@ export async function readRow(context: RowContext, row: BatchRow): Promise<RowRe
 }
 
 /** What the table keeps of a process. */
-export function readResultOf(process: Process): ReadResult {
+export function readResultOf(process: ProcessSummary): ReadResult {
   const step = currentStepOf(process);
   return {
     processId: process.processId,
@@ -41,7 +41,7 @@ export function readResultOf(process: Process): ReadResult {
 }
 
 /** A REST API step whose last recorded call failed (an error, or an answer outside 2xx). */
-export function restCallFailed(step: Step): boolean {
+export function restCallFailed(step: Pick<StepSummary, 'restCall'>): boolean {
   const call = step.restCall;
   if (!call) return false;
   if (call.error !== null) return true;

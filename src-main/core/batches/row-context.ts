@@ -1,5 +1,6 @@
 import type { Process } from '../../../src-shared/api';
 import type { BatchRow } from '../../../src-shared/batches';
+import type { ProcessSummary } from '../../../src-shared/process-summary';
 import type { Profile } from '../../../src-shared/profile';
 import type { ApiClient } from '../client/api-client';
 import { ClientFailure, isAmbiguous } from '../client/client-failure';
@@ -61,6 +62,16 @@ export async function readProcess(context: RowContext, row: BatchRow): Promise<P
   return id !== null
     ? context.client.getProcess(context.profile.id, id)
     : context.client.getProcessByReference(context.profile.id, row.input);
+}
+
+/** {@link readProcess} for a row's read: only what the batch keeps of the process is validated. */
+export async function readProcessSummary(context: RowContext, row: BatchRow): Promise<ProcessSummary> {
+  await context.lane.take(1);
+  const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
+  return context.client.getProcessSummary(
+    context.profile.id,
+    id !== null ? { processId: id } : { externalReference: row.input },
+  );
 }
 
 /** The sentence of a failure; a bug's details stay in the log. */

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/api';
 import type { AuditWriter, CredentialSource, ProfileSource, RequestRecorder } from '../ports';
 import { addNote, type AddNoteInput } from './add-note';
+import { processSummarySchema, type ProcessSummary } from '../../../src-shared/process-summary';
 import { ClientFailure } from './client-failure';
 import { completeStep, type ChangeContext, type CompleteStepInput } from './complete-step';
 import { createDispatcherCache } from './dispatcher';
@@ -63,6 +64,12 @@ export interface ApiClient {
     which: { processId: string } | { externalReference: string },
     options?: CallOptions,
   ): Promise<Step[]>;
+  /** A process by id or reference, validated only as far as a batch's read keeps it. */
+  getProcessSummary(
+    profileId: string,
+    which: { processId: string } | { externalReference: string },
+    options?: CallOptions,
+  ): Promise<ProcessSummary>;
   /** The current step; null when the process has none (it is complete). */
   currentStep(profileId: string, processId: string, options?: CallOptions): Promise<Step | null>;
   startProcess(profileId: string, input: StartProcessInput, options?: CallOptions): Promise<Process>;
@@ -157,6 +164,20 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         params: { externalReference },
         schema: processSchema,
         subject: `process with external reference ${externalReference}`,
+        ...options,
+      });
+    },
+    async getProcessSummary(profileId, which, options = {}) {
+      const byId = 'processId' in which;
+      return http.call({
+        profile: profile(profileId),
+        ...(byId
+          ? { operation: 'getProcess', params: { processId: which.processId } }
+          : { operation: 'getProcessByReference', params: { externalReference: which.externalReference } }),
+        schema: processSummarySchema,
+        subject: byId
+          ? `process ${which.processId}`
+          : `process with external reference ${which.externalReference}`,
         ...options,
       });
     },

@@ -7,6 +7,17 @@ describe('folding key casing', () => {
     expect(folded).toEqual({ processId: 'p', steps: [{ stepId: 's', completedOn: null }], notes: [] });
   });
 
+  it('hands back an answer already in camelCase as it is, and keeps key order where it renames', () => {
+    const answer = { processId: 'p', steps: [{ stepId: 's', fields: [{ code: 'A' }] }] };
+    expect(camelKeys(answer)).toBe(answer);
+    const mixed = { processId: 'p', Status: 'open', steps: [{ stepId: 's' }, { StepId: 't' }] };
+    const folded = camelKeys(mixed) as { steps: unknown[] };
+    expect(Object.keys(folded)).toEqual(['processId', 'status', 'steps']);
+    expect(folded.steps).toEqual([{ stepId: 's' }, { stepId: 't' }]);
+    expect(folded.steps[0]).toBe(mixed.steps[0]);
+    expect(mixed).toEqual({ processId: 'p', Status: 'open', steps: [{ stepId: 's' }, { StepId: 't' }] });
+  });
+
   it('writes camelCase keys as PascalCase, the vendor dialect', () => {
     expect(pascalKeys({ processId: 'p', steps: [{ stepId: 's' }] })).toEqual({
       ProcessId: 'p',

@@ -22,6 +22,20 @@ describe('a body as the request log keeps it', () => {
     expect(body?.truncated).toBe(false);
   });
 
+  it('masks a confidential value however the mark is spaced or escaped', () => {
+    for (const sent of [
+      '{"fields":[{"code":"NINO","value":"AB123456C","confidential" :\n true}]}',
+      '{"fields":[{"code":"NINO","value":"AB123456C","\\u0063onfidential":true}]}',
+    ]) {
+      const { body } = logBody(sent, []);
+      expect(body?.text).not.toContain('AB123456C');
+      expect(body?.text).toContain(confidentialMask);
+    }
+    expect(logBody('{"code":"NINO","value":"AB123456C","confidential":false}', []).body?.text).toContain(
+      'AB123456C',
+    );
+  });
+
   it('is cut at the limit and says so, with the whole size', () => {
     const big = 'x'.repeat(loggedBodyLimit * 3);
     const { body } = logBody(big, [], big.length);

@@ -8,6 +8,7 @@ import {
   redactPath,
   redactText,
   redacted,
+  tooDeepToCheck,
 } from '../../../src-shared/redaction';
 
 const key = 'K3Y-abcdef';
@@ -91,6 +92,20 @@ describe('a secret a JSON body spells with escapes', () => {
     const cleaned = redactJsonBody(body, [secret]);
     expect(JSON.stringify(cleaned.json)).not.toContain(secret);
     expect((cleaned.json as { echo: string }).echo).toBe(`x ${redacted} y`);
+  });
+
+  it('is cleaned out of a body without escapes, in keys and values, and a short one stays where it is part of a word', () => {
+    const cleaned = redactJsonBody('{"S3cr3t+/Value":"a S3cr3t+/Value b","code":"(412)"}', [
+      'S3cr3t+/Value',
+      '12',
+    ]);
+    expect(cleaned.json).toEqual({ [redacted]: `a ${redacted} b`, code: '(412)' });
+    expect(cleaned.json).toEqual(JSON.parse(cleaned.text));
+  });
+
+  it('keeps nothing of a body nested too deeply to check, escapes or none', () => {
+    const deep = `${'['.repeat(200_000)}"x"${']'.repeat(200_000)}`;
+    expect(redactJsonBody(deep, ['S3cr3t+/Value'])).toEqual({ text: tooDeepToCheck, json: undefined });
   });
 
   it('leaves a body without secrets exactly as it came', () => {
