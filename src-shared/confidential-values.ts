@@ -19,6 +19,12 @@ export function confidentialCodes(fields: readonly { code: string; confidential?
 }
 
 /**
+ * The mark as it can appear in a JSON text, in either spelling isMarkedConfidential reads: a cheap
+ * search that is never false where the mark is (short of a unicode escape, which callers check).
+ */
+export const confidentialMarkInText = /"[Cc]onfidential"\s*:\s*true/;
+
+/**
  * Whether a field-shaped object marks itself confidential: `confidential: true` as the API writes
  * it, or `Confidential: true` as the reference service's vendor dialect and .NET tenants do.
  */

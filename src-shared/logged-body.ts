@@ -1,4 +1,9 @@
-import { confidentialSpots, markedConfidentialCodes, maskedCopy } from './confidential-values';
+import {
+  confidentialMarkInText,
+  confidentialSpots,
+  markedConfidentialCodes,
+  maskedCopy,
+} from './confidential-values';
 import { confidentialMask, type LoggedBody } from './logs';
 import { redactBody, redactJsonBody, type CleanedBody } from './redaction';
 
@@ -70,12 +75,12 @@ export function shownBody(body: LoggedBody): LoggedBody {
 }
 
 /**
- * Whether a JSON text may mark a field `"confidential": true`, the key spelled as maskConfidential
- * reads it; never false when it does. Only a unicode escape can spell that key's letters another
+ * Whether a JSON text may mark a field `"confidential": true`, in either spelling maskConfidential
+ * reads; never false when it does. Only a unicode escape can spell that key's letters another
  * way. Most answers mark none, and one search of the text is cheaper than a walk of every node.
  */
 function mayMarkConfidential(text: string): boolean {
-  return text.includes('\\u') || /"confidential"\s*:\s*true/.test(text);
+  return text.includes('\\u') || confidentialMarkInText.test(text);
 }
 
 function isStructure(value: unknown): boolean {

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Operation, Profile } from '../../../src-shared/profile';
-import { authorizationSecrets, credentialSecrets, isSecretHeaderName } from '../../../src-shared/redaction';
+import { authorizationSecrets, credentialSecrets } from '../../../src-shared/credential-secrets';
+import { isSecretHeaderName } from '../../../src-shared/redaction';
 import type { CredentialSource, RequestRecorder } from '../ports';
 import { authHeaderNames, createAuthenticator, tokenAnswerSchema, type Authenticator } from './auth';
 import { ClientFailure } from './client-failure';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pascalKeys } from '../../../src-shared/answer-keys';
 import { keptBody, loggedBodyLimit, shownBody } from '../../../src-shared/logged-body';
-import { credentialSecrets, redactHeaders } from '../../../src-shared/redaction';
+import { credentialSecrets } from '../../../src-shared/credential-secrets';
+import { redactHeaders } from '../../../src-shared/redaction';
 
 /*
  * Review findings (s21h), each failing now: what the request log keeps of a service's answer

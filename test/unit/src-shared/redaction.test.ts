@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   redactBody,
   redactJsonBody,
-  credentialSecrets,
   isSecretHeaderName,
   redactHeaders,
   redactPath,
@@ -10,6 +9,7 @@ import {
   redacted,
   tooDeepToCheck,
 } from '../../../src-shared/redaction';
+import { credentialSecrets } from '../../../src-shared/credential-secrets';
 
 const key = 'K3Y-abcdef';
 const secret = 'se/cr+et=1';
