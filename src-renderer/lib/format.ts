@@ -42,3 +42,9 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
+
+/** A process status as a person reads it: "InProgress" -> "In progress"; others as they come. */
+export function formatStatus(status: string): string {
+  const words = status.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0) + words.slice(1).toLowerCase();
+}

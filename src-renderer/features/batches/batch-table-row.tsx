@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { BatchRow } from '../../../src-shared/batches';
-import { formatDateTime, formatDuration } from '../../lib/format';
+import { formatDateTime, formatDuration, formatStatus } from '../../lib/format';
 
 /**
  * One row of the batch table. Memoised: while a 10,000-row table scrolls, the rows already on
@@ -40,7 +40,7 @@ export const BatchTableRow = memo(function BatchTableRow({
         {row.externalReference ?? row.input}
       </div>
       <div role="cell">{row.processTypeName ?? '—'}</div>
-      <div role="cell">{row.status ?? '—'}</div>
+      <div role="cell">{row.status ? formatStatus(row.status) : '—'}</div>
       <div role="cell">
         {row.currentStep ? (
           <>

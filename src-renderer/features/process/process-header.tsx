@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Process } from '../../../src-shared/api';
 import { CopyButton } from '../../components/copy-button';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatStatus } from '../../lib/format';
 
 /** Who and where the process is: type, reference, id, status, dates, location, allocated user. */
 export function ProcessHeader({
@@ -29,7 +29,7 @@ export function ProcessHeader({
           <span
             className={process.status === 'Completed' ? 'status-pill status-done' : 'status-pill status-open'}
           >
-            {process.status === 'InProgress' ? 'In progress' : process.status}
+            {formatStatus(process.status)}
           </span>
         </h1>
         <p className="process-id">
