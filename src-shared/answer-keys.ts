@@ -10,6 +10,12 @@
  * keep their own spelling (.NET leaves dictionary keys alone too).
  */
 const opaqueKeys = new Set(['headers', 'body']);
+const opaqueLengths = new Set([...opaqueKeys].map((key) => key.length));
+
+/** Whether a key names data kept as it came; the length test spares a lower-cased copy of every key. */
+function isOpaque(name: string): boolean {
+  return opaqueLengths.has(name.length) && opaqueKeys.has(name.toLowerCase());
+}
 
 /** A body that spells one key two ways with different values: which one is meant is unknowable. */
 export class KeySpellingConflict extends Error {
@@ -77,7 +83,7 @@ function fold(value: unknown, rename: (key: string) => string, path: (string | n
     if (!Object.hasOwn(value, key)) continue;
     const inner = (value as Record<string, unknown>)[key];
     const name = rename(key);
-    const folded = opaqueKeys.has(name.toLowerCase()) ? inner : foldAt(inner, rename, path, name);
+    const folded = isOpaque(name) ? inner : foldAt(inner, rename, path, name);
     if (out === undefined) {
       if (name === key && folded === inner) continue;
       out = copyUntil(value as Record<string, unknown>, key);

@@ -29,9 +29,18 @@ const knownSafeNames = new Set(['www-authenticate', 'proxy-authenticate', 'idemp
 export function isSecretHeaderName(name: string, extraNames: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
   if (extraNames.some((extra) => extra.toLowerCase() === lower)) return true;
-  if (knownSafeNames.has(lower)) return false;
-  return secretHeaderNames.has(lower) || secretWords.test(lower);
+  let secret = namesSeen.get(lower);
+  if (secret === undefined) {
+    secret = !knownSafeNames.has(lower) && (secretHeaderNames.has(lower) || secretWords.test(lower));
+    // Every call names the same few headers: the answer is kept (a bounded handful, names only).
+    if (namesSeen.size >= namesSeenKept) namesSeen.clear();
+    namesSeen.set(lower, secret);
+  }
+  return secret;
 }
+
+const namesSeen = new Map<string, boolean>();
+const namesSeenKept = 256;
 
 /** True for a query parameter whose value is secret; `client_id` is the API key in the bearer scheme (API.md). */
 export function isSecretParameterName(name: string): boolean {
@@ -79,7 +88,22 @@ export function redactPath(path: string, secrets: readonly string[] = []): strin
  * they occur; shorter ones only where they stand alone, so "12" does not eat "(412)".
  */
 export function redactText(text: string, secrets: readonly string[], mask = redacted): string {
-  return replaceForms(text, secretForms(secrets), mask);
+  const known = formsOf(secrets);
+  // Most texts hold no secret: one native pass over the text says so (a header value shorter than
+  // every form cannot hold one), instead of a search per form, several per request in a batch.
+  if (text.length < known.shortest || !mayHoldForm(known, text)) return text;
+  return replaceForms(text, known.forms, mask);
+}
+
+/** Whether `text` contains one of the forms (a standalone check for short ones is replaceForms'). */
+function mayHoldForm(known: SecretForms, text: string): boolean {
+  // No `u` flag: forms are matched code unit by code unit, as includes() did (a lone surrogate too).
+  known.anyForm ??= new RegExp(known.forms.map(escapeForPattern).join('|'));
+  return known.forms.length > 0 && known.anyForm.test(text);
+}
+
+function escapeForPattern(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const base64Spelling = /^[A-Za-z0-9+/=\t\n\r ]+$/;
@@ -103,7 +127,7 @@ function replaceForms(text: string, forms: readonly string[], mask: string): str
     // A plain search first: a 13 MiB document answer holds no secret, and one includes() per form
     // is several times faster than a global regex replace over the whole text.
     if (!clean.includes(value)) continue;
-    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeForPattern(value);
     const pattern =
       value.length >= 4
         ? new RegExp(escaped, 'g')
@@ -166,7 +190,7 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
 function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
   const { forms, spellings, surrogates } = formsOf(secrets);
   // Searching `clean` itself skips re-serialising every answer, where json-text.ts proves it enough.
-  if (searchableAsText(clean, forms)) return forms.some((form) => clean.includes(form));
+  if (searchableAsText(clean, forms)) return mayHoldForm(formsOf(secrets), clean);
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
@@ -226,6 +250,10 @@ interface SecretForms {
    * half its speed.
    */
   patterns?: RegExp[];
+  /** Every form in one pattern, built when first needed: is any of them in a text at all? */
+  anyForm?: RegExp;
+  /** The length of the shortest form (no form: longer than any text). */
+  shortest: number;
 }
 
 function formsOf(secrets: readonly string[]): SecretForms {
@@ -235,7 +263,8 @@ function formsOf(secrets: readonly string[]): SecretForms {
   // The JSON spelling of each form, for mayHoldAny's search of a re-serialised body.
   const spellings = forms.map((form) => JSON.stringify(form).slice(1, -1));
   const surrogates = forms.some((form) => /[\uD800-\uDFFF]/.test(form));
-  const entry = { secrets: [...secrets], forms, spellings, surrogates };
+  const shortest = forms.length === 0 ? Infinity : Math.min(...forms.map((form) => form.length));
+  const entry = { secrets: [...secrets], forms, spellings, surrogates, shortest };
   recentForms.unshift(entry);
   recentForms.length = Math.min(recentForms.length, recentFormsKept);
   return entry;

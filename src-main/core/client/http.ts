@@ -84,9 +84,11 @@ export function createHttp(deps: HttpDependencies): Http {
    * the credential source, and the credentials actually sent (the current bearer token).
    */
   async function secretsOf(profile: Profile, sent: Record<string, string>): Promise<string[]> {
-    const values = Object.entries(sent)
-      .filter(([name]) => isSecretHeaderName(name, authHeaderNames(profile)))
-      .flatMap(([, value]) => authorizationSecrets(value));
+    const names = authHeaderNames(profile);
+    const values: string[] = [];
+    for (const name in sent) {
+      if (isSecretHeaderName(name, names)) values.push(...authorizationSecrets(sent[name]!));
+    }
     try {
       values.push(...credentialSecrets(await deps.credentials.get(profile.id)));
     } catch {

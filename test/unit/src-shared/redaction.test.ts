@@ -43,6 +43,22 @@ describe('redaction rules', () => {
     expect(clean).toContain('Basic [redacted]');
   });
 
+  it('finds a secret spelled with pattern characters as written, and nothing that merely resembles it', () => {
+    const odd = 'k.e*y(1)[2]$^|\\+?{3}';
+    expect(redactText(`got ${odd} back`, [odd])).toBe(`got ${redacted} back`);
+    expect(redactText(odd, [odd])).toBe(redacted);
+    // "." and "*" stand for themselves: a text that would match them as a pattern is left alone.
+    expect(redactText('kXeeey(1)[2]$^|\\+?{3}', [odd])).toBe('kXeeey(1)[2]$^|\\+?{3}');
+  });
+
+  it("says the same of a header name however often it is asked, a profile's own names included", () => {
+    expect(isSecretHeaderName('X-Shared')).toBe(false);
+    expect(isSecretHeaderName('X-Shared', ['x-shared'])).toBe(true);
+    expect(isSecretHeaderName('x-shared')).toBe(false);
+    expect(isSecretHeaderName('X-Api-Key')).toBe(true);
+    expect(isSecretHeaderName('x-api-key')).toBe(true);
+  });
+
   it('masks short values only where they stand alone', () => {
     expect(redactText('failed (412): 12 is wrong', ['12'], '•')).toBe('failed (412): • is wrong');
   });
