@@ -127,6 +127,24 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
   }
 }
 
+/**
+ * {@link transaction} for work whose loss to a power cut is harmless because it is simply done
+ * again (a batch's reads): committed without waiting for the disk (WAL with synchronous=NORMAL
+ * stays consistent, and survives the process being killed; only the machine losing power can
+ * roll it back). Each fsync held the main thread for milliseconds. The connection's own setting
+ * is back before this returns, so every other commit still waits for the disk.
+ */
+export function transactionWithoutWaitingForDisk<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return transaction(db, work);
+  const setting = Number((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transaction(db, work);
+  } finally {
+    db.exec(`PRAGMA synchronous = ${setting}`);
+  }
+}
+
 /** A prepared query that yields its first column only: node:sqlite's stand-in for `.pluck()`. */
 export interface ColumnQuery<T extends SQLOutputValue> {
   /** The first row's value, or undefined when there is no row. */

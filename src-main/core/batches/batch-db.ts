@@ -4,7 +4,7 @@ import { latestVersion, openDurableDatabase, type Migration } from '../../../src
 import { Failure } from '../failure';
 import { maskStoredValues } from './confidential-action';
 
-export { transaction } from '../../../src-sandbox/storage/sqlite';
+export { transaction, transactionWithoutWaitingForDisk } from '../../../src-sandbox/storage/sqlite';
 
 /** The batches' database connection. */
 export type BatchDb = DatabaseSync;

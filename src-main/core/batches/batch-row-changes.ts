@@ -1,5 +1,5 @@
 import type { RowActionState, RowReadState } from '../../../src-shared/batches';
-import { prepared, transaction, type BatchDb } from './batch-db';
+import { prepared, transaction, transactionWithoutWaitingForDisk, type BatchDb } from './batch-db';
 import type { ReadResult } from './batch-store';
 
 type Row = Record<string, string | number | null>;
@@ -32,12 +32,15 @@ export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<B
         ).all(batchId, ...states) as Row[]
       ).map((r) => Number(r.row_no));
     },
-    /** Commits many reads in one transaction (one fsync): a read lost to a crash is simply read again. */
+    /**
+     * Commits many reads in one transaction, without waiting for the disk: a read lost to a power
+     * cut is simply read again (a kill -9 loses nothing committed).
+     */
     saveReads(
       batchId: string,
       reads: { rowNo: number; found: ReadResult | null; error: string | null }[],
     ): void {
-      transaction(db, () => {
+      transactionWithoutWaitingForDisk(db, () => {
         for (const read of reads) {
           if (read.found) changes.saveRead(batchId, read.rowNo, read.found);
           else changes.setReadState(batchId, read.rowNo, 'failed', read.error);

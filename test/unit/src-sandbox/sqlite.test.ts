@@ -1,6 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { prepareColumn, transaction } from '../../../src-sandbox/storage/sqlite';
+import {
+  prepareColumn,
+  transaction,
+  transactionWithoutWaitingForDisk,
+} from '../../../src-sandbox/storage/sqlite';
 
 function table(): DatabaseSync {
   const db = new DatabaseSync(':memory:');
@@ -44,6 +48,27 @@ describe('sqlite helpers', () => {
       transaction(db, () => db.exec("INSERT INTO t VALUES ('c')"));
     });
     expect(values(db)).toEqual(['a', 'c']);
+  });
+
+  it('commits work that may be redone without waiting for the disk, and every later commit waits again', () => {
+    const db = table();
+    db.exec('PRAGMA synchronous = FULL');
+    const setting = () => prepareColumn<number>(db, 'PRAGMA synchronous').get();
+    const seen = transactionWithoutWaitingForDisk(db, () => {
+      db.exec("INSERT INTO t VALUES ('a')");
+      return setting();
+    });
+    expect(seen).toBe(1); // NORMAL while the reads are committed
+    expect(values(db)).toEqual(['a']);
+    expect(setting()).toBe(2); // FULL again
+    expect(() =>
+      transactionWithoutWaitingForDisk(db, () => {
+        db.exec("INSERT INTO t VALUES ('b')");
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(values(db)).toEqual(['a']);
+    expect(setting()).toBe(2);
   });
 
   it('reads the first column of the first row, or undefined when there is none', () => {
