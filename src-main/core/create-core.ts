@@ -2,6 +2,7 @@ import packageJson from '../../package.json';
 import type { AppInfo } from '../../src-shared/contract';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { createBatchService, type BatchService } from './batches/batch-service';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createApiClient, type ApiClient } from './client/api-client';
 import { resolveDataDir, type ConsoleConfig } from './config';
 import {
@@ -73,6 +74,17 @@ export interface CoreOptions {
 /** Builds the main-process services once; throws a Failure with a readable sentence on bad config. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = options.resolvedDataDir ?? resolveDataDir(options.dataDir);
+  // Before anything in the folder is opened: a second console on it is refused, not let in.
+  const folderLock = lockDataFolder(dataDir);
+  try {
+    return await openCore(options, dataDir, folderLock);
+  } catch (error) {
+    folderLock.release();
+    throw error;
+  }
+}
+
+async function openCore(options: CoreOptions, dataDir: string, folderLock: DataFolderLock): Promise<Core> {
   // Every keychain call goes through the watch, so a system prompt left open reads as "waiting".
   const secretStore = watchForPermissionPrompts(options.secretStore ?? createKeytarSecretStore());
   const requests = createRequestLog(1000);
@@ -134,6 +146,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await embedded.stop();
       await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
       audit.close();
+      folderLock.release();
     },
   };
 }
