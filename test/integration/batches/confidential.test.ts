@@ -1,40 +1,35 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAndKill } from './child-run';
 import {
   assessment,
   jobEnded,
+  openReadBatch,
   openService,
   readAll,
-  restStepsSettled,
   startBatchSandbox,
-  submitForms,
   type BatchSandbox,
 } from './helpers';
-import { expectEachOnce, readBatch } from './scenario';
+import { expectEachOnce } from './scenario';
 
 let sandbox: BatchSandbox;
-let dataDir: string;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-confidential-'));
 }, 30_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every file under the console's data folder whose raw bytes hold `value` (the batches.db, its -wal, the audit...). */
 function filesHolding(value: string): string[] {
-  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) =>
+  const files = readdirSync(sandbox.consoleDir, { recursive: true, withFileTypes: true }).filter((entry) =>
     entry.isFile(),
   );
   return files
@@ -59,20 +54,14 @@ describe('a completion with a confidential field', () => {
         { ...bankReference, value: secret },
       ],
     };
-    const started = await submitForms(sandbox.url, 60, Number.MAX_SAFE_INTEGER);
-    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const dataDir = sandbox.consoleDir;
+    const first = await openReadBatch(sandbox, {
+      forms: 60,
+      failEvery: Number.MAX_SAFE_INTEGER,
+      concurrency: 4,
+    });
+    const { batchId, chosen, waiting } = first;
     const profileId = first.profile.id;
-    first.service.settings({ profileId, concurrency: 4, ratePerSecond: 1000 });
-    await restStepsSettled(
-      first.client,
-      profileId,
-      started.map((p) => p.processId),
-    );
-    const { batchId, chosen, waiting } = await readBatch(
-      first.service,
-      profileId,
-      started.map((p) => p.externalReference),
-    );
     await first.close();
 
     const run = runAndKill(

@@ -1,50 +1,27 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAndKill } from './child-run';
-import {
-  jobEnded,
-  openService,
-  restStepsSettled,
-  startBatchSandbox,
-  submitForms,
-  type BatchSandbox,
-} from './helpers';
-import { expectEachOnce, readBatch } from './scenario';
+import { jobEnded, openReadBatch, openService, startBatchSandbox, type BatchSandbox } from './helpers';
+import { expectEachOnce } from './scenario';
 
 let sandbox: BatchSandbox;
-let dataDir: string;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-crash-'));
 }, 30_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a batch run killed with kill -9 halfway', () => {
   it('resumes after a restart and sends nothing twice, loses nothing', async () => {
-    const started = await submitForms(sandbox.url, 500);
-    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const dataDir = sandbox.consoleDir;
+    const first = await openReadBatch(sandbox, { forms: 500, concurrency: 8 });
+    const { batchId, chosen, waiting } = first;
     const profileId = first.profile.id;
-    first.service.settings({ profileId, concurrency: 8, ratePerSecond: 1000 });
-    await restStepsSettled(
-      first.client,
-      profileId,
-      started.map((p) => p.processId),
-    );
-    const { batchId, chosen, waiting } = await readBatch(
-      first.service,
-      profileId,
-      started.map((p) => p.externalReference),
-    );
     await first.close();
 
     const run = runAndKill(

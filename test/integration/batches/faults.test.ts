@@ -1,22 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../client/fault-proxy';
-import {
-  input,
-  jobEnded,
-  openService,
-  restStepsSettled,
-  startBatchSandbox,
-  submitForms,
-  type BatchSandbox,
-} from './helpers';
-import { completeAccepted, expectEachOnce, readBatch } from './scenario';
+import { input, jobEnded, openReadBatch, startBatchSandbox, type BatchSandbox } from './helpers';
+import { completeAccepted, expectEachOnce } from './scenario';
 
 let sandbox: BatchSandbox;
 let proxy: FaultProxy;
-let dataDir: string;
 let faulty = false;
 
 beforeAll(async () => {
@@ -27,33 +15,25 @@ beforeAll(async () => {
     const dice = Math.random();
     return dice < 0.05 ? 'reset' : dice < 0.25 ? 'delay' : 'none';
   });
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-faults-'));
 }, 30_000);
 
 afterAll(async () => {
   await proxy?.close();
   await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a batch run behind a faulty network', () => {
   it('completes each chosen process once and says truthfully what happened to each row', async () => {
-    const started = await submitForms(sandbox.url, 500);
-    const console_ = openService(dataDir, proxy.url, sandbox.key);
+    const console_ = await openReadBatch(sandbox, {
+      forms: 500,
+      concurrency: 8,
+      baseUrl: proxy.url,
+      beforeRead: () => {
+        faulty = true;
+      },
+    });
     try {
-      const { service, client, profile, audit } = console_;
-      service.settings({ profileId: profile.id, concurrency: 8, ratePerSecond: 1000 });
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      faulty = true;
-      const { batchId, chosen, waiting } = await readBatch(
-        service,
-        profile.id,
-        started.map((p) => p.externalReference),
-      );
+      const { service, client, profile, audit, batchId, chosen, waiting } = console_;
       expect(waiting).toBeGreaterThan(100);
       await service.run(
         input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),

@@ -28,7 +28,10 @@ export const completeAccepted = {
 /** What the back office answers: 500 for a process whose form said so, else a case reference. */
 export const failingAnswer = 'the back office will fail this one';
 
-/** The reference service with a back office behind its REST API step, and an API key. */
+/**
+ * The reference service with a back office behind its REST API step, an API key, and an empty
+ * data folder for the consoles under test (removed with the rest by `stop`).
+ */
 export async function startBatchSandbox() {
   const backOffice = createServer((req, res) => {
     let text = '';
@@ -44,14 +47,17 @@ export async function startBatchSandbox() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-sandbox-'));
   const sandbox = await startSandbox({ dataDir, port: 0, host: '127.0.0.1', quiet: true, outboundUrl });
   const key = await sandbox.createApiKey('batch-tests');
+  const consoleDir = mkdtempSync(join(tmpdir(), 'pc-batch-console-'));
   return {
     url: sandbox.url.replace(/\/+$/, ''),
     port: sandbox.port,
     key,
+    consoleDir,
     async stop() {
       await sandbox.close();
       await new Promise((resolve) => backOffice.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(consoleDir, { recursive: true, force: true });
     },
   };
 }
@@ -191,6 +197,62 @@ export async function restStepsSettled(client: ApiClient, profileId: string, pro
     },
     { what: 'every REST API step to be called', timeoutMs: 30_000, intervalMs: 500 },
   );
+}
+
+/** What {@link openReadBatch} starts, and the console it opens to read them. */
+export interface ReadBatchOptions {
+  /** How many processes the form starts, and every how many a back office call fails (see submitForms). */
+  forms: number;
+  failEvery?: number;
+  /** Rows sent at once; the rate is set far above what a test reaches. */
+  concurrency: number;
+  /** The console's data folder; the sandbox's `consoleDir` when not given. */
+  dataDir?: string;
+  /** Where the console sends its requests when not straight to the sandbox (a faulty proxy). */
+  baseUrl?: string;
+  /** openService's options: a live profile, a proxy, a profile id. */
+  service?: Parameters<typeof openService>[3];
+  /** Lines the batch holds after the started processes' references (one the service does not know). */
+  moreReferences?: string[];
+  /** Called once the REST steps have settled, just before the batch is read (to turn faults on). */
+  beforeRead?: () => void;
+}
+
+/**
+ * The opening most batch tests share: start processes through the form, wait for their REST steps,
+ * open a console, make a batch of their references and read it. Returns the open console (the
+ * caller closes it) with the batch, the rows waiting at the assessment (`chosen`) and their count.
+ */
+export async function openReadBatch(sandbox: BatchSandbox, options: ReadBatchOptions) {
+  const baseUrl = options.baseUrl ?? sandbox.url;
+  const console_ = openService(options.dataDir ?? sandbox.consoleDir, baseUrl, sandbox.key, options.service);
+  try {
+    const { service, client, profile } = console_;
+    service.settings({ profileId: profile.id, concurrency: options.concurrency, ratePerSecond: 1000 });
+    const started = await submitForms(sandbox.url, options.forms, options.failEvery);
+    await restStepsSettled(
+      client,
+      profile.id,
+      started.map((p) => p.processId),
+    );
+    options.beforeRead?.();
+    const references = [...started.map((p) => p.externalReference), ...(options.moreReferences ?? [])];
+    const made = createInput({ profileId: profile.id, text: references.join('\n') });
+    if (!made.ok) throw new Error(made.message);
+    const { batchId } = service.create(made.value).batch;
+    await service.read(batchId);
+    const read = await jobEnded(service, batchId);
+    if (read.status !== 'finished') throw new Error(`The batch's read ended ${read.status}: ${read.reason}`);
+    const page = service.get(
+      batchId,
+      input('batches.get', { batchId, limit: 1000, filter: { stepName: assessment } }),
+    );
+    const chosen = page.rows.map((row) => row.rowNo);
+    return { ...console_, started, references, batchId, chosen, waiting: chosen.length };
+  } catch (error) {
+    await console_.close();
+    throw error;
+  }
 }
 
 /** The step names of a process, in order. */

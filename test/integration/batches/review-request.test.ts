@@ -1,19 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoggingProxy, type LoggingProxy } from '../../support/logging-proxy';
-import {
-  assessment,
-  input,
-  jobEnded,
-  openService,
-  restStepsSettled,
-  startBatchSandbox,
-  submitForms,
-  type BatchSandbox,
-} from './helpers';
-import { readBatch } from './scenario';
+import { assessment, input, jobEnded, openReadBatch, startBatchSandbox, type BatchSandbox } from './helpers';
 
 /**
  * The review shows the request the console then sends (issue 12 review): the preview and the send
@@ -22,18 +9,15 @@ import { readBatch } from './scenario';
 
 let sandbox: BatchSandbox;
 let proxy: LoggingProxy;
-let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
   proxy = await startLoggingProxy();
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-review-'));
 }, 30_000);
 
 afterAll(async () => {
   await proxy?.close();
   await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The request for `method path` as it went through the proxy's tunnel: its headers and JSON body. */
@@ -59,24 +43,15 @@ function sentThroughProxy(seen: string, method: string, path: string) {
 
 describe('the review of a batch completion', () => {
   it('shows for one row the method, path, headers and body the console then sends for it', async () => {
-    const console_ = openService(dataDir, sandbox.url, sandbox.key, {
-      profile: { proxy: { mode: 'url', url: proxy.url } },
+    // One row at a time, so each request crosses the proxy whole and in order.
+    const console_ = await openReadBatch(sandbox, {
+      forms: 4,
+      failEvery: Number.MAX_SAFE_INTEGER,
+      concurrency: 1,
+      service: { profile: { proxy: { mode: 'url', url: proxy.url } } },
     });
-    const { service, client, profile } = console_;
+    const { service, batchId, chosen } = console_;
     try {
-      // One row at a time, so each request crosses the proxy whole and in order.
-      service.settings({ profileId: profile.id, concurrency: 1, ratePerSecond: 1000 });
-      const started = await submitForms(sandbox.url, 4, Number.MAX_SAFE_INTEGER);
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      const { batchId, chosen } = await readBatch(
-        service,
-        profile.id,
-        started.map((p) => p.externalReference),
-      );
       const action = {
         kind: 'complete',
         stepName: assessment,

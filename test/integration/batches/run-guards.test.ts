@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/core/failure';
@@ -8,13 +6,11 @@ import {
   completeAccepted,
   input,
   jobEnded,
-  openService,
-  restStepsSettled,
+  openReadBatch,
   startBatchSandbox,
-  submitForms,
   type BatchSandbox,
 } from './helpers';
-import { expectEachOnce, readBatch } from './scenario';
+import { expectEachOnce } from './scenario';
 
 /**
  * The guards around starting a run (issue 12 review): one run at a time however the calls
@@ -22,20 +18,15 @@ import { expectEachOnce, readBatch } from './scenario';
  */
 
 let sandbox: BatchSandbox;
-let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-guards-'));
 }, 60_000);
 
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => sandbox?.stop());
 
 /** 24 new processes; every 4th back office call fails, so 6 stay at "Send to back office". */
-const startProcesses = () => submitForms(sandbox.url, 24, 4);
+const forms = { forms: 24, failEvery: 4, concurrency: 4 };
 
 /** The failure a call was refused with, as the bridge would hand it to the renderer. */
 async function refusal(promise: Promise<unknown>) {
@@ -49,15 +40,9 @@ async function refusal(promise: Promise<unknown>) {
 
 describe('two batches.run calls arriving together', () => {
   it('starts one run; the other is refused with a sentence; each chosen step is completed once', async () => {
-    const console_ = openService(join(dataDir, 'double'), sandbox.url, sandbox.key);
-    const { service, client, audit, profile } = console_;
+    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'double') });
+    const { service, client, audit, profile, batchId, chosen, waiting } = console_;
     try {
-      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
-      const started = await startProcesses();
-      const ids = started.map((p) => p.processId);
-      await restStepsSettled(client, profile.id, ids);
-      const references = started.map((p) => p.externalReference);
-      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
       expect(waiting).toBe(18);
 
       const run = () =>
@@ -87,21 +72,15 @@ describe('two batches.run calls arriving together', () => {
 
 describe('the count a live run asks for', () => {
   it('is the rows that will be sent; the total with skipped rows is refused', async () => {
-    const console_ = openService(join(dataDir, 'live'), sandbox.url, sandbox.key, {
-      profile: { environment: 'live' },
+    // The 24 processes and one reference the service does not know (its read fails).
+    const console_ = await openReadBatch(sandbox, {
+      ...forms,
+      dataDir: join(sandbox.consoleDir, 'live'),
+      service: { profile: { environment: 'live' } },
+      moreReferences: ['FT-999999'],
     });
-    const { service, client, audit, profile } = console_;
+    const { service, client, audit, profile, references, batchId, chosen, waiting } = console_;
     try {
-      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
-      const started = await startProcesses();
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      // The 24 processes and one reference the service does not know (its read fails).
-      const references = [...started.map((p) => p.externalReference), 'FT-999999'];
-      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
       const everyRow = references.map((_, index) => index + 1);
       const ask = (confirm?: string) =>
         service.run(

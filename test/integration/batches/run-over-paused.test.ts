@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeAccepted,
   input,
   jobEnded,
-  openService,
-  restStepsSettled,
+  openReadBatch,
   startBatchSandbox,
-  submitForms,
   type BatchSandbox,
 } from './helpers';
-import { readBatch } from './scenario';
 
 /*
  * Review finding (s21h): a job drives every queued row of its batch, so a new run started over a
@@ -21,33 +15,24 @@ import { readBatch } from './scenario';
  */
 
 let sandbox: BatchSandbox;
-let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-over-paused-'));
 }, 60_000);
 
-afterAll(async () => {
-  await sandbox?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => sandbox?.stop());
 
 describe('a new live run on a batch whose earlier run is paused', () => {
   it('sends to the rows its confirmed count named, and no others', async () => {
-    const console_ = openService(dataDir, sandbox.url, sandbox.key, { profile: { environment: 'live' } });
-    const { service, client, profile, requests } = console_;
+    // Only the first back office call fails: 7 of 8 processes wait at the assessment.
+    const console_ = await openReadBatch(sandbox, {
+      forms: 8,
+      failEvery: 100,
+      concurrency: 4,
+      service: { profile: { environment: 'live' } },
+    });
+    const { service, profile, requests, batchId, chosen, waiting } = console_;
     try {
-      service.settings({ profileId: profile.id, concurrency: 4, ratePerSecond: 1000 });
-      // Only the first back office call fails: 7 of 8 processes wait at the assessment.
-      const started = await submitForms(sandbox.url, 8, 100);
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      const references = started.map((p) => p.externalReference);
-      const { batchId, chosen, waiting } = await readBatch(service, profile.id, references);
       expect(waiting).toBe(7);
 
       // Run A completes the 7 slowly and is paused at once: most of its rows stay queued.

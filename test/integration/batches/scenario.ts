@@ -2,23 +2,9 @@ import { expect } from 'vitest';
 import type { ApiClient } from '../../../src-main/core/client/api-client';
 import type { BatchService } from '../../../src-main/core/batches/batch-service';
 import type { AuditLog } from '../../../src-main/core/audit/audit-log';
-import { assessment, createInput, input, jobEnded, readAll, stepNames } from './helpers';
+import { assessment, input, readAll, stepNames } from './helpers';
 
 export { assessment, completeAccepted } from './helpers';
-
-/** Makes a batch of `references`, reads it, and returns it with the rows waiting at the assessment. */
-export async function readBatch(service: BatchService, profileId: string, references: string[]) {
-  const made = createInput({ profileId, text: references.join('\n') });
-  if (!made.ok) throw new Error(made.message);
-  const { batchId } = service.create(made.value).batch;
-  await service.read(batchId);
-  expect((await jobEnded(service, batchId)).status).toBe('finished');
-  const page = service.get(
-    batchId,
-    input('batches.get', { batchId, limit: 1000, filter: { stepName: assessment } }),
-  );
-  return { batchId, chosen: page.rows.map((row) => row.rowNo), waiting: page.rows.length };
-}
 
 /**
  * Compares every row's outcome with the service's own state: each chosen process completed the
