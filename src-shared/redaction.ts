@@ -29,18 +29,9 @@ const knownSafeNames = new Set(['www-authenticate', 'proxy-authenticate', 'idemp
 export function isSecretHeaderName(name: string, extraNames: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
   if (extraNames.some((extra) => extra.toLowerCase() === lower)) return true;
-  let secret = namesSeen.get(lower);
-  if (secret === undefined) {
-    secret = !knownSafeNames.has(lower) && (secretHeaderNames.has(lower) || secretWords.test(lower));
-    // Every call names the same few headers: the answer is kept (a bounded handful, names only).
-    if (namesSeen.size >= namesSeenKept) namesSeen.clear();
-    namesSeen.set(lower, secret);
-  }
-  return secret;
+  if (knownSafeNames.has(lower)) return false;
+  return secretHeaderNames.has(lower) || secretWords.test(lower);
 }
-
-const namesSeen = new Map<string, boolean>();
-const namesSeenKept = 256;
 
 /** True for a query parameter whose value is secret; `client_id` is the API key in the bearer scheme (API.md). */
 export function isSecretParameterName(name: string): boolean {
@@ -95,12 +86,30 @@ export function redactText(text: string, secrets: readonly string[], mask = reda
   return replaceForms(text, known.forms, mask);
 }
 
-/** Whether `text` contains one of the forms (a standalone check for short ones is replaceForms'). */
+/**
+ * Whether `text` contains one of the forms (a standalone check for short ones is replaceForms').
+ * One pattern only while the forms are short: V8 refuses a pattern too large to compile (a long
+ * confidential value with many characters to escape), and its error quotes the whole pattern, so
+ * long forms, or any failure to build one, fall back to a search per form.
+ */
 function mayHoldForm(known: SecretForms, text: string): boolean {
-  // No `u` flag: forms are matched code unit by code unit, as includes() did (a lone surrogate too).
-  known.anyForm ??= new RegExp(known.forms.map(escapeForPattern).join('|'));
-  return known.forms.length > 0 && known.anyForm.test(text);
+  if (known.anyForm === undefined) {
+    const total = known.forms.reduce((sum, form) => sum + form.length, 0);
+    try {
+      // No `u` flag: forms are matched code unit by code unit, as includes() does (a lone surrogate too).
+      known.anyForm =
+        known.forms.length > 0 && total <= maxPatternChars
+          ? new RegExp(known.forms.map(escapeForPattern).join('|'))
+          : null;
+    } catch {
+      known.anyForm = null;
+    }
+  }
+  return known.anyForm === null ? known.forms.some((form) => text.includes(form)) : known.anyForm.test(text);
 }
+
+/** The longest list of forms searched with one pattern (API keys and tokens are far shorter). */
+const maxPatternChars = 4096;
 
 function escapeForPattern(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -188,9 +197,10 @@ export function redactJsonBody(text: string, secrets: readonly string[]): Cleane
  * over every string of every answer. Too deep a body throws RangeError here, as the walk did.
  */
 function mayHoldAny(parsed: unknown, clean: string, secrets: readonly string[]): boolean {
-  const { forms, spellings, surrogates } = formsOf(secrets);
+  const known = formsOf(secrets);
+  const { forms, spellings, surrogates } = known;
   // Searching `clean` itself skips re-serialising every answer, where json-text.ts proves it enough.
-  if (searchableAsText(clean, forms)) return mayHoldForm(formsOf(secrets), clean);
+  if (searchableAsText(clean, forms)) return mayHoldForm(known, clean);
   if (surrogates) return holdsAny(parsed, forms);
   const canonical = JSON.stringify(parsed);
   return spellings.some((spelling) => canonical.includes(spelling));
@@ -250,8 +260,8 @@ interface SecretForms {
    * half its speed.
    */
   patterns?: RegExp[];
-  /** Every form in one pattern, built when first needed: is any of them in a text at all? */
-  anyForm?: RegExp;
+  /** Every form in one pattern, built when first needed (null: too long, searched form by form). */
+  anyForm?: RegExp | null;
   /** The length of the shortest form (no form: longer than any text). */
   shortest: number;
 }

@@ -51,6 +51,14 @@ describe('redaction rules', () => {
     expect(redactText('kXeeey(1)[2]$^|\\+?{3}', [odd])).toBe('kXeeey(1)[2]$^|\\+?{3}');
   });
 
+  it('cleans a long confidential value full of pattern characters out of a message that quotes it, without an error', () => {
+    // 20,000 characters a service may quote back; one pattern of its forms is too large to compile.
+    const value = 'Frau Müller (Tel. +49 30/123-456) & "Nachbar" [Hof] {2} 100% sicher? \\ '.repeat(280);
+    const message = `The service refused the field: "${value}" is not allowed.`;
+    expect(redactText(message, [value])).toBe(`The service refused the field: "${redacted}" is not allowed.`);
+    expect(redactText('nothing of it here', [value])).toBe('nothing of it here');
+  });
+
   it("says the same of a header name however often it is asked, a profile's own names included", () => {
     expect(isSecretHeaderName('X-Shared')).toBe(false);
     expect(isSecretHeaderName('X-Shared', ['x-shared'])).toBe(true);
