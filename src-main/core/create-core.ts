@@ -141,12 +141,16 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     inbox,
     batches,
     async close() {
-      // Rows in flight settle before the connections close.
-      await batches.close();
-      await embedded.stop();
-      await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
-      audit.close();
-      folderLock.release();
+      try {
+        // Rows in flight settle before the connections close.
+        await batches.close();
+        await embedded.stop();
+        await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
+        audit.close();
+      } finally {
+        // Whatever failed above, the folder is free for the next console.
+        folderLock.release();
+      }
     },
   };
 }

@@ -22,29 +22,45 @@ export interface DataFolderLock {
  * a stale lock to clear by hand, and no process id is trusted (ids are reused).
  */
 export function lockDataFolder(dataDir: string): DataFolderLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Nothing else in this process may open this file: closing any handle on it drops the lock.
   const path = join(dataDir, lockFileName);
-  // timeout 0: a folder in use is refused at once, not after a wait.
-  const db = new DatabaseSync(path, { timeout: 0 });
+  let db: DatabaseSync | undefined;
   try {
+    // timeout 0: a folder in use is refused at once, not after a wait.
+    db = new DatabaseSync(path, { timeout: 0 });
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
-    db.close();
-    if (!/locked|busy/i.test((error as Error).message)) throw error;
+    db?.close();
+    const code = (error as { errcode?: number }).errcode;
+    if (code === sqliteBusy || code === sqliteLocked) {
+      throw new Failure(
+        'conflict',
+        `Another Process Console is already using the data folder ${dataDir}. ` +
+          'Switch to it, or close it first; to run a second console, start it with its own folder (--data <folder>).',
+      );
+    }
     throw new Failure(
-      'conflict',
-      `Another Process Console is already using the data folder ${dataDir}. ` +
-        'Switch to it, or close it first; to run a second console, start it with its own folder (--data <folder>).',
+      'internal',
+      `The console could not take its data folder ${dataDir} (${(error as Error).message}). ` +
+        'Check that the folder is on a local disk you can write to, or start the console with another (--data <folder>).',
     );
   }
-  let held = true;
+  const held = db;
+  let open = true;
   return {
     release() {
-      if (!held) return;
-      held = false;
-      db.exec('ROLLBACK');
-      db.close();
+      if (!open) return;
+      open = false;
+      try {
+        held.exec('ROLLBACK');
+      } finally {
+        held.close();
+      }
     },
   };
 }
+
+const sqliteBusy = 5;
+const sqliteLocked = 6;

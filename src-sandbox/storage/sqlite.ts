@@ -135,7 +135,9 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
  * is back before this returns, so every other commit still waits for the disk.
  */
 export function transactionWithoutWaitingForDisk<T>(db: DatabaseSync, work: () => T): T {
-  if (db.isTransaction) return transaction(db, work);
+  // Safe only with a write-ahead log: with a rollback journal, NORMAL may corrupt on a power cut.
+  const mode = (db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode;
+  if (db.isTransaction || mode.toLowerCase() !== 'wal') return transaction(db, work);
   const setting = Number((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
   db.exec('PRAGMA synchronous = NORMAL');
   try {

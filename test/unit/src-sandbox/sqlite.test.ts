@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +15,7 @@ function table(): DatabaseSync {
   return db;
 }
 
+const synchronous = (db: DatabaseSync) => prepareColumn<number>(db, 'PRAGMA synchronous').get();
 const values = (db: DatabaseSync) => prepareColumn<string>(db, 'SELECT v FROM t ORDER BY rowid').all();
 
 describe('sqlite helpers', () => {
@@ -51,24 +55,35 @@ describe('sqlite helpers', () => {
   });
 
   it('commits work that may be redone without waiting for the disk, and every later commit waits again', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pc-sqlite-'));
+    const db = new DatabaseSync(join(folder, 'wal.db'));
+    try {
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE t (v TEXT)');
+      const seen = transactionWithoutWaitingForDisk(db, () => {
+        db.exec("INSERT INTO t VALUES ('a')");
+        return synchronous(db);
+      });
+      expect(seen).toBe(1); // NORMAL while the reads are committed
+      expect(values(db)).toEqual(['a']);
+      expect(synchronous(db)).toBe(2); // FULL again
+      expect(() =>
+        transactionWithoutWaitingForDisk(db, () => {
+          db.exec("INSERT INTO t VALUES ('b')");
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      expect(values(db)).toEqual(['a']);
+      expect(synchronous(db)).toBe(2);
+    } finally {
+      db.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('waits for the disk as usual where there is no write-ahead log', () => {
     const db = table();
     db.exec('PRAGMA synchronous = FULL');
-    const setting = () => prepareColumn<number>(db, 'PRAGMA synchronous').get();
-    const seen = transactionWithoutWaitingForDisk(db, () => {
-      db.exec("INSERT INTO t VALUES ('a')");
-      return setting();
-    });
-    expect(seen).toBe(1); // NORMAL while the reads are committed
-    expect(values(db)).toEqual(['a']);
-    expect(setting()).toBe(2); // FULL again
-    expect(() =>
-      transactionWithoutWaitingForDisk(db, () => {
-        db.exec("INSERT INTO t VALUES ('b')");
-        throw new Error('refused');
-      }),
-    ).toThrow('refused');
-    expect(values(db)).toEqual(['a']);
-    expect(setting()).toBe(2);
+    expect(transactionWithoutWaitingForDisk(db, () => synchronous(db))).toBe(2);
   });
 
   it('reads the first column of the first row, or undefined when there is none', () => {
