@@ -26,6 +26,7 @@ export function createLane(concurrency: number, ratePerSecond: number, now = () 
   let heldUntil = 0;
   // Takers queue so each waits its turn: without it a large take could starve behind small ones.
   let queue: Promise<void> = Promise.resolve();
+  let takers = 0;
 
   const refill = () => {
     const at = now();
@@ -58,6 +59,16 @@ export function createLane(concurrency: number, ratePerSecond: number, now = () 
       });
     },
     take(count = 1) {
+      // Nobody waiting, nothing held, tokens there: taken at once. A chain of promises per request
+      // was a measurable part of a batch read's CPU, and the order is the same (no one to overtake).
+      if (takers === 0 && heldUntil <= now()) {
+        refill();
+        if (tokens >= count) {
+          tokens -= count;
+          return Promise.resolve();
+        }
+      }
+      takers += 1;
       const turn = queue.then(async () => {
         for (;;) {
           const hold = heldUntil - now();
@@ -73,7 +84,7 @@ export function createLane(concurrency: number, ratePerSecond: number, now = () 
           await sleep(Math.max(1, ((count - tokens) / rate) * 1000));
         }
       });
-      queue = turn.catch(() => undefined);
+      queue = turn.catch(() => undefined).finally(() => (takers -= 1));
       return turn;
     },
     holdFor(ms) {
