@@ -1,4 +1,5 @@
-import { getHeapStatistics } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { Failure } from '../failure';
 import { runDocumentJob } from './document-jobs';
@@ -15,10 +16,19 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 const store = createDocumentStore({ prefix: 'w' });
 
+/*
+ * A full collection, for when the last document closes: V8 would keep a 10 MiB decode's garbage
+ * (~60 MiB) until the next document's parse grows the heap, and decode that one on top of it.
+ * A worker cannot be started with --expose-gc (Node refuses V8 flags in a worker's execArgv), so
+ * the flag is set here and the function taken from a fresh context (contexts made later, such as a
+ * renewed worker's, see a `gc` global too: harmless). The decoder still renews an idle worker.
+ */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
 function answer({ id, job }: WorkerRequest): WorkerReply {
   try {
-    const value = runDocumentJob(store, job);
-    return { id, ok: true, value, heapBytes: getHeapStatistics().used_heap_size };
+    return { id, ok: true, value: runDocumentJob(store, job) };
   } catch (error) {
     if (error instanceof Failure) return { id, ok: false, error: error.error };
     return { id, ok: false, bug: error instanceof Error ? (error.stack ?? error.message) : String(error) };
@@ -34,4 +44,6 @@ function transferOf(reply: WorkerReply): ArrayBuffer[] {
 parentPort?.on('message', (request: WorkerRequest) => {
   const reply = answer(request);
   parentPort?.postMessage(reply, transferOf(reply));
+  // After the reply, so the close is answered at once; a job posted meanwhile waits ~20 ms.
+  if (request.job.type === 'close' && store.size() === 0) collectGarbage();
 });
