@@ -112,8 +112,8 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   // V8 keeps a heap it has grown; when the worker has held no document for a while, a fresh
   // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document opened
   // right after the last was closed would wait ~100 ms for the new worker to load and then run its
-  // first parse cold. The worker collects its garbage itself when a document closes (worker.ts),
-  // so that next document is not decoded on top of the last one's garbage.
+  // first parse cold. The worker collects its garbage itself when a large document closes
+  // (worker.ts), so that next document is not decoded on top of the last one's garbage.
   let renewal: NodeJS.Timeout | undefined;
   function renew(): void {
     if (closed || !worker || pending.size > 0) return;

@@ -29,6 +29,12 @@ export const workerYoungHeapMb = 4;
 /** How long the worker holds no document before it is replaced by a fresh one (memory back). */
 export const workerRenewalMs = 3000;
 
+/**
+ * A closed document of this estimated size or more (open-document.ts: a 10 MiB ServiceRequest is
+ * ~70 MiB, a 1 MiB one ~7 MiB) makes the worker collect its garbage at once (worker.ts).
+ */
+export const collectAfterClosingBytes = 32 * MiB;
+
 /** Longest a new document waits for a replaced worker to give its memory back before it starts. */
 export const workerHandOverMs = 2000;
 

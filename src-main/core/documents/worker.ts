@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { Failure } from '../failure';
 import { runDocumentJob } from './document-jobs';
 import { createDocumentStore } from './document-store';
+import { collectAfterClosingBytes } from './limits';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 /*
@@ -17,10 +18,11 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol';
 const store = createDocumentStore({ prefix: 'w' });
 
 /*
- * A full collection whenever a document closes: V8 would keep a 10 MiB decode's garbage (~60 MiB)
- * until the next document's parse grows the heap, and decode that one on top of it. Measured with
- * a 1 MiB document left open and five 10 MiB opened and closed in turn, the process's peak grew
- * 124 MiB with this after every close, 166-214 MiB with it only after the last document's close.
+ * A full collection when a large document closes: V8 would keep a 10 MiB decode's garbage
+ * (~60 MiB) until the next document's parse grows the heap, and decode that one on top of it.
+ * Measured with a 1 MiB document left open and five 10 MiB opened and closed in turn, the
+ * process's peak grew 124 MiB with this, 166-214 MiB with it only after the last document's close.
+ * Not for small ones (limits.ts): the collection held the next 1 MiB open up by ~40 ms.
  * A worker cannot be started with --expose-gc (Node refuses V8 flags in a worker's execArgv), so
  * the flag is set here and the function taken from a fresh context (contexts made later, such as a
  * renewed worker's, see a `gc` global too: harmless). The decoder still renews an idle worker.
@@ -44,9 +46,10 @@ function transferOf(reply: WorkerReply): ArrayBuffer[] {
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
+  const keptBefore = store.keptBytes();
   const reply = answer(request);
   parentPort?.postMessage(reply, transferOf(reply));
-  // After the reply, so the close is answered at once; a job posted meanwhile waits for it
-  // (~20 ms with nothing else open, longer with many documents kept).
-  if (request.job.type === 'close') collectGarbage();
+  // After the reply, so the close is answered at once; a job posted meanwhile waits for it.
+  const freed = keptBefore - store.keptBytes();
+  if (request.job.type === 'close' && freed >= collectAfterClosingBytes) collectGarbage();
 });
