@@ -7,7 +7,6 @@ import { checkEncodedLength } from './decode-base64';
 import {
   workerHandOverMs,
   workerHeapMb,
-  workerLargeHeapBytes,
   workerRenewalMs,
   workerTimeoutMs,
   workerYoungHeapMb,
@@ -66,8 +65,6 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   let nextId = 1;
   let closed = false;
   let ending: Promise<unknown> = Promise.resolve();
-  // The worker's used heap as its last reply gave it.
-  let heapBytes = 0;
 
   const cancelled = () =>
     new Failure('cancelled', 'The console is closing, so the document was not decoded.');
@@ -97,10 +94,8 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
       if (!entry) return;
       pending.delete(reply.id);
       clearTimeout(entry.timer);
-      if (reply.ok && 'value' in reply) {
-        heapBytes = reply.heapBytes ?? 0;
-        entry.resolve(reply.value);
-      } else if ('error' in reply) entry.reject(new Failure(reply.error.code, reply.error.message));
+      if (reply.ok && 'value' in reply) entry.resolve(reply.value);
+      else if ('error' in reply) entry.reject(new Failure(reply.error.code, reply.error.message));
       else entry.reject(new Error(`The document worker failed: ${reply.bug}`));
     });
     started.once('error', (error: Error & { code?: string }) => {
@@ -115,20 +110,19 @@ export function createDocumentDecoder(options: DocumentDecoderOptions): Document
   }
 
   // V8 keeps a heap it has grown; when the worker has held no document for a while, a fresh
-  // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document
-  // opened right after the last was closed would wait for the new worker to start.
+  // worker gives the memory of a 10 MiB decode back to the system. Not at once: a document opened
+  // right after the last was closed would wait ~100 ms for the new worker to load and then run its
+  // first parse cold. The worker collects its garbage itself when a large document closes
+  // (worker.ts), so that next document is not decoded on top of the last one's garbage.
   let renewal: NodeJS.Timeout | undefined;
   function renew(): void {
     if (closed || !worker || pending.size > 0) return;
     const old = worker;
     worker = startWorker();
-    heapBytes = 0;
     ending = old.terminate();
   }
   function renewWhenIdle(): void {
     clearTimeout(renewal);
-    // A worker that grew large goes at once (limits.ts), before another document can be opened in it.
-    if (heapBytes >= workerLargeHeapBytes) return renew();
     renewal = setTimeout(renew, workerRenewalMs);
     renewal.unref();
   }

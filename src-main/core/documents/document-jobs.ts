@@ -15,7 +15,8 @@ export function runDocumentJob<J extends DocumentJob>(
 function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[DocumentJob['type']] {
   switch (job.type) {
     case 'open': {
-      const opened = openBytes(readDocumentAnswer(job.answer), job.documentId);
+      // The decoded bytes are this job's own: freed as soon as they are text.
+      const opened = openBytes(readDocumentAnswer(job.answer), job.documentId, { consume: true });
       return firstAnswer(opened, store.put(opened));
     }
     case 'read': {

@@ -30,12 +30,10 @@ export const workerYoungHeapMb = 4;
 export const workerRenewalMs = 3000;
 
 /**
- * A worker whose heap has grown past this (a large document was decoded in it) is replaced as
- * soon as it holds no document, not after the idle wait: V8 keeps the garbage of a 10 MiB decode
- * (and the grown heap) until a later collection, so the next large document would be decoded on
- * top of it. A fresh worker starts in tens of milliseconds; the memory is back at once.
+ * A closed document of this estimated size or more (open-document.ts: a 10 MiB ServiceRequest is
+ * ~70 MiB, a 1 MiB one ~7 MiB) makes the worker collect its garbage at once (worker.ts).
  */
-export const workerLargeHeapBytes = 48 * MiB;
+export const collectAfterClosingBytes = 32 * MiB;
 
 /** Longest a new document waits for a replaced worker to give its memory back before it starts. */
 export const workerHandOverMs = 2000;

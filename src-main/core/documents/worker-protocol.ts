@@ -36,12 +36,5 @@ export interface WorkerRequest {
  * a bug (any other exception) to re-throw as an Error so it is logged, not shown.
  */
 export type WorkerReply = { id: number } & (
-  | {
-      ok: true;
-      value: unknown;
-      /** The worker's used heap after the job, so main can replace a worker that grew large. */
-      heapBytes?: number;
-    }
-  | { ok: false; error: CallError }
-  | { ok: false; bug: string }
+  { ok: true; value: unknown } | { ok: false; error: CallError } | { ok: false; bug: string }
 );

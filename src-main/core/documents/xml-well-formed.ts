@@ -70,10 +70,13 @@ export function passesXmlValidator(input: string): boolean {
       name = name.slice(0, -1);
       i--;
     }
-    if (!namePattern.test(name)) return false;
     const attributesEnd = tagEnd(xml, i);
     if (attributesEnd < 0) return false;
-    if (attributesEnd > i && xml.charCodeAt(attributesEnd - 1) === slash) {
+    const selfClosing = attributesEnd > i && xml.charCodeAt(attributesEnd - 1) === slash;
+    // A closing tag that names the open element needs no check: that name passed when it opened.
+    const matchesOpen = closing && !selfClosing && name === open[open.length - 1];
+    if (!matchesOpen && !namePattern.test(name)) return false;
+    if (selfClosing) {
       if (!attributesValid(xml, i, attributesEnd - 1)) return false;
       tagFound = true;
     } else if (closing) {
