@@ -7,6 +7,7 @@ import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
  * Pure: no Node, so the renderer and the reference service may use it too.
  */
 
+import { escapeForPattern, patternOfForms } from './form-pattern';
 import { searchableAsText } from './json-text';
 
 /** What a redacted value reads as. */
@@ -86,33 +87,10 @@ export function redactText(text: string, secrets: readonly string[], mask = reda
   return replaceForms(text, known.forms, mask);
 }
 
-/**
- * Whether `text` contains one of the forms (a standalone check for short ones is replaceForms').
- * One pattern only while the forms are short: V8 refuses a pattern too large to compile (a long
- * confidential value with many characters to escape), and its error quotes the whole pattern, so
- * long forms, or any failure to build one, fall back to a search per form.
- */
+/** Whether `text` contains one of the forms (a standalone check for short ones is replaceForms'). */
 function mayHoldForm(known: SecretForms, text: string): boolean {
-  if (known.anyForm === undefined) {
-    const total = known.forms.reduce((sum, form) => sum + form.length, 0);
-    try {
-      // No `u` flag: forms are matched code unit by code unit, as includes() does (a lone surrogate too).
-      known.anyForm =
-        known.forms.length > 0 && total <= maxPatternChars
-          ? new RegExp(known.forms.map(escapeForPattern).join('|'))
-          : null;
-    } catch {
-      known.anyForm = null;
-    }
-  }
+  if (known.anyForm === undefined) known.anyForm = patternOfForms(known.forms);
   return known.anyForm === null ? known.forms.some((form) => text.includes(form)) : known.anyForm.test(text);
-}
-
-/** The longest list of forms searched with one pattern (API keys and tokens are far shorter). */
-const maxPatternChars = 4096;
-
-function escapeForPattern(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const base64Spelling = /^[A-Za-z0-9+/=\t\n\r ]+$/;
