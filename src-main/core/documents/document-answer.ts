@@ -2,6 +2,7 @@ import { rawDocumentSchema } from '../../../src-shared/api';
 import { redactBase64, redactText } from '../../../src-shared/redaction';
 import { parseAnswer } from '../client/parse';
 import { decodeBase64Strict } from './decode-base64';
+import { freeBytes } from './own-bytes';
 import type { DocumentBytes } from './open-document';
 
 /** A documents-operation answer as main hands it to the worker: the bytes, not yet read. */
@@ -45,7 +46,7 @@ export function readDocumentAnswer(answer: DocumentAnswerBytes): DocumentBytes {
 function textOf(answer: DocumentAnswerBytes): string {
   const bytes = takeBytes(answer);
   const text = new TextDecoder().decode(bytes);
-  release(bytes.buffer as ArrayBuffer);
+  freeBytes(bytes);
   return text;
 }
 
@@ -54,11 +55,6 @@ function takeBytes(answer: DocumentAnswerBytes): Uint8Array {
   const bytes = new Uint8Array(answer.bytes);
   answer.bytes = new ArrayBuffer(0);
   return bytes;
-}
-
-/** Frees an ArrayBuffer's memory now by detaching it (ES2024 `transfer`, in Node 22 and later). */
-function release(buffer: ArrayBuffer): void {
-  (buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
 /** The bytes of an answer that is already an object (tests, and the reference's own encoder). */

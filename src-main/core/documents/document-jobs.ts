@@ -3,6 +3,7 @@ import type { DocumentStore } from './document-store';
 import { firstAnswer, searchPage, searchTree, textPage, treePage } from './document-pages';
 import { openBytes } from './open-document';
 import type { DocumentJob, DocumentJobResults } from './worker-protocol';
+import { ownsWholeBuffer } from './own-bytes';
 
 /** Runs one job against the worker's store (and the tests' stores). */
 export function runDocumentJob<J extends DocumentJob>(
@@ -45,9 +46,7 @@ function run(store: DocumentStore, job: DocumentJob): DocumentJobResults[Documen
   }
 }
 
-// A small Buffer lives in Node's shared pool, which cannot be transferred (nor should the rest of
-// the pool go along): such bytes are copied into their own buffer, large ones handed over as they are.
+// Large bytes are handed over as they are; pooled ones are copied into a buffer of their own.
 function ownBuffer(bytes: Uint8Array): ArrayBuffer {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : new Uint8Array(bytes).buffer;
+  return ownsWholeBuffer(bytes) ? bytes.buffer : new Uint8Array(bytes).buffer;
 }

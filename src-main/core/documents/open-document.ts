@@ -8,6 +8,7 @@ import { checkRawDocument } from './raw-document';
 import { parseXml } from './xml-parser';
 import { lineStarts, type LineCounts } from './xml-pretty-lines';
 import { buildTree } from './xml-tree';
+import { freeBytes } from './own-bytes';
 
 /** A decoded document as main keeps it for paging: one tree, one text, nothing printed yet. */
 export interface OpenedDocument extends DocumentMeta {
@@ -48,7 +49,7 @@ export function openBytes(
   const { bytes } = document;
   const { kind, mediaType, text, warnings } = classifyDocument(bytes, document.contentType);
   const size = bytes.length;
-  if (consume && text !== undefined) release(bytes);
+  if (consume && text !== undefined) freeBytes(bytes);
   const opened: OpenedDocument = {
     ...(documentId === undefined ? {} : { documentId }),
     filename: document.filename,
@@ -64,13 +65,6 @@ export function openBytes(
     opened.previewDataUrl = `data:${mediaType};base64,${bytes.toString('base64')}`;
   }
   return opened;
-}
-
-// Detaches the buffer (ES2024 `transfer`), which frees its memory now; a Buffer from Node's shared
-// pool (small ones) is left alone, as the rest of the pool is not ours.
-function release(bytes: Buffer): void {
-  const buffer = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-  if (bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) buffer.transfer?.(0);
 }
 
 function describeXml(text: string, opened: OpenedDocument): void {
