@@ -17,11 +17,19 @@ const args = JSON.parse(json) as {
   rows: number[];
   /** The run's action; completing the assessment with OUTCOME=Accepted when not given. */
   action?: Record<string, unknown>;
+  /**
+   * Requests per second for this run: a short batch at the tests' usual 1,000 per second can end
+   * before the parent's kill -9 lands, so its test slows the run to leave the kill a window.
+   */
+  ratePerSecond?: number;
 };
 const console_ = openService(args.dataDir, args.baseUrl, args.key, {
   profileId: args.profileId,
   onProgress: (progress) => process.stdout.write(`${JSON.stringify(progress)}\n`),
 });
+if (args.ratePerSecond !== undefined) {
+  console_.service.settings({ profileId: args.profileId, concurrency: 4, ratePerSecond: args.ratePerSecond });
+}
 await console_.service.run(
   input('batches.run', {
     batchId: args.batchId,

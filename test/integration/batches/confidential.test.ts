@@ -65,7 +65,17 @@ describe('a completion with a confidential field', () => {
     await first.close();
 
     const run = runAndKill(
-      { dataDir, baseUrl: sandbox.url, key: sandbox.key, profileId, batchId, rows: chosen, action },
+      // About 2 s for the 60 rows, so the kill at half of them lands mid-run on any machine.
+      {
+        dataDir,
+        baseUrl: sandbox.url,
+        key: sandbox.key,
+        profileId,
+        batchId,
+        rows: chosen,
+        action,
+        ratePerSecond: 30,
+      },
       Math.floor(waiting / 2),
     );
     child = run.child;
