@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
@@ -10,6 +9,7 @@ import type { RequestRecorder } from '../ports';
 import { classifyTransportError } from './classify';
 import { failureCode } from './client-failure';
 import { Failure } from '../failure';
+import { send, type BytesLimit } from './send';
 import type { RawAnswer } from './status';
 
 /** One HTTP exchange to make: everything already resolved and authenticated. */
@@ -41,7 +41,7 @@ export interface Exchange {
    * 13 MiB document must not be decoded, cleaned and parsed in the main thread. Answers longer
    * than `limit` are refused while they arrive, with the sentence `refuse` gives.
    */
-  bytesAnswer?: { limit: number; refuse: (bytes: number) => Failure };
+  bytesAnswer?: BytesLimit;
   /** The names of the headers that carry the profile's credentials, for a copy as curl. */
   credentialHeaders?: readonly string[];
 }
@@ -66,32 +66,34 @@ export async function exchange(
   let failure: Failure | undefined;
   let secrets = request.secrets;
   try {
-    const response = await trackSent(request.dispatcher, () => (sent = true)).request({
-      origin: request.url.origin,
-      path: request.url.pathname + request.url.search,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: request.headers,
-      body: request.body ?? null,
-      signal,
-    });
-    const headers = flattenHeaders(response.headers);
-    const ok = response.statusCode >= 200 && response.statusCode < 300;
-    if (ok && request.bytesAnswer) {
-      const bytes = await readBytes(response.body, headers['content-length'], request.bytesAnswer);
-      responseBytes = bytes.byteLength;
+    const response = await send(
+      request.dispatcher,
+      {
+        origin: request.url.origin,
+        path: request.url.pathname + request.url.search,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal,
+      },
+      () => (sent = true),
+      request.bytesAnswer,
+    );
+    const { headers, bytes } = response;
+    responseBytes = response.size;
+    if (bytes) {
       for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
-      answer = { status: response.statusCode, headers, text: '', bytes, secrets };
+      answer = { status: response.status, headers, text: '', bytes, secrets };
       return answer;
     }
-    const text = await response.body.text();
+    const { text } = response;
     responseText = text;
-    responseBytes = Buffer.byteLength(text);
     secrets = [...request.secrets, ...(request.secretsInAnswer?.(text) ?? [])];
     for (const name of Object.keys(headers)) headers[name] = redactText(headers[name]!, secrets);
     // One parse, shared by the client's schema and the request log (JSON.parse of the same
     // answer three times, with the copies it leaves, was most of a batch read's cost).
     const cleaned = redactJsonBody(text, request.secrets);
-    answer = { status: response.statusCode, headers, text: cleaned.text, json: cleaned.json };
+    answer = { status: response.status, headers, text: cleaned.text, json: cleaned.json };
     return answer;
   } catch (error) {
     // A refused oversized answer is already a sentence; everything else is a transport error.
@@ -140,66 +142,6 @@ export async function exchange(
   }
 }
 
-const yieldEveryBytes = 1024 * 1024;
-
-/**
- * The whole body in one ArrayBuffer: written in place when the length is announced (one copy of
- * the document in main, not chunks plus a joined copy), else joined once at the end.
- */
-async function readBytes(
-  body: Dispatcher.ResponseData['body'],
-  announced: string | undefined,
-  { limit, refuse }: NonNullable<Exchange['bytesAnswer']>,
-): Promise<ArrayBuffer> {
-  const expected = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : -1;
-  // Stopping the answer early makes undici report an abort on the body: expected, not a fault.
-  const stop = (bytes: number) => {
-    body.once('error', () => {});
-    body.destroy();
-    return refuse(bytes);
-  };
-  if (expected > limit) throw stop(expected);
-  let target = expected >= 0 ? new Uint8Array(expected) : undefined;
-  const chunks: Buffer[] = [];
-  let received = 0;
-  let sinceTurn = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (received + chunk.length > limit) throw stop(received + chunk.length);
-    // Chunks that arrived faster than they were copied are drained in one run of microtasks,
-    // which held main (and every other bridge call) for the whole of a large answer: a turn of
-    // the event loop after each MiB lets other calls in.
-    sinceTurn += chunk.length;
-    if (sinceTurn >= yieldEveryBytes) {
-      sinceTurn = 0;
-      await nextTurn();
-    }
-    if (target && received + chunk.length <= target.length) target.set(chunk, received);
-    else {
-      // More than announced (or nothing announced): keep what was written and collect the rest.
-      if (target) chunks.push(Buffer.from(target.subarray(0, received)));
-      target = undefined;
-      chunks.push(chunk);
-    }
-    received += chunk.length;
-  }
-  if (target && received === target.length) return target.buffer as ArrayBuffer;
-  const joined = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of target ? [target.subarray(0, received)] : chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
-  }
-  return joined.buffer;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 /** A recorder that throws must not turn a good call into a failure. */
 function record(recorder: RequestRecorder, entry: RequestLogEntry): void {
   try {
@@ -207,25 +149,4 @@ function record(recorder: RequestRecorder, entry: RequestLogEntry): void {
   } catch {
     // The request log is a diagnostic aid; losing one line is better than failing the call.
   }
-}
-
-/**
- * A view of `dispatcher` that reports when undici has handed the whole request to the socket
- * (its legacy `onRequestSent` hook). After that point a lost answer is ambiguous: the service
- * may have acted. The hook is set on the handler undici's `request()` builds for this one call,
- * so undici's own `this` stays the handler; a Proxy that bound every method it handed out was a
- * measurable part of each batch read's CPU (issue 12).
- */
-function trackSent(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
-  const view = Object.create(dispatcher) as Dispatcher;
-  view.dispatch = (options, handler) => {
-    const hooked = handler as Dispatcher.DispatchHandler & { onRequestSent?: () => unknown };
-    const own = hooked.onRequestSent;
-    hooked.onRequestSent = function (this: unknown) {
-      onSent();
-      return own?.call(this);
-    };
-    return dispatcher.dispatch(options, hooked);
-  };
-  return view;
 }
