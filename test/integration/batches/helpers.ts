@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { createAuditLog, type AuditLog } from '../../../src-main/core/audit/audit-log';
 import { createApiClient, type ApiClient } from '../../../src-main/core/client/api-client';
 import { createBatchService, type BatchService } from '../../../src-main/core/batches/batch-service';
-import type { CredentialSource } from '../../../src-main/core/ports';
+import type { CredentialSource, RequestRecorder } from '../../../src-main/core/ports';
 import { startSandbox } from '../../../src-sandbox/server';
 import type { Process } from '../../../src-shared/api';
 import type { BatchProgress } from '../../../src-shared/batches';
@@ -113,6 +113,8 @@ export function openService(
     /** Profile settings besides name, key and timeouts (environment, proxy). */
     profile?: Partial<ProfileInput>;
     credentials?: CredentialSource;
+    /** Where the client records its requests; by default every entry is kept in `requests`. */
+    recorder?: RequestRecorder;
     onProgress?: (p: BatchProgress) => void;
   } = {},
 ) {
@@ -126,7 +128,8 @@ export function openService(
   const ports = makePorts([profile], { apiKey: key.apiKey, apiSecret: key.apiSecret });
   const audit: AuditLog = createAuditLog(dataDir);
   const credentials = options.credentials ?? ports.credentials;
-  const client: ApiClient = createApiClient({ ...ports, credentials, audit, readBackDelayMs: 50 });
+  const recorder = options.recorder ?? ports.recorder;
+  const client: ApiClient = createApiClient({ ...ports, recorder, credentials, audit, readBackDelayMs: 50 });
   const service: BatchService = createBatchService({
     dataDir,
     client,
