@@ -1,5 +1,5 @@
 import { Failure } from '../failure';
-import { pendingRows, type RunningJob } from './batch-jobs';
+import type { RunningJob } from './batch-jobs';
 import type { BatchStore } from './batch-store';
 
 /**
@@ -32,7 +32,7 @@ export function createBatchClaims(store: BatchStore, running: ReadonlyMap<string
       const what = stored.kind === 'read' ? 'read' : 'run';
       throw new Failure(
         'conflict',
-        `This batch has a paused ${what} (${pendingRows(store, batchId, stored.kind).length} of ${stored.total} rows left); resume or cancel it first.`,
+        `This batch has a paused ${what} (${store.pendingRows(batchId, stored.kind).length} of ${stored.total} rows left); resume or cancel it first.`,
       );
     }
   }

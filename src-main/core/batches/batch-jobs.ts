@@ -35,7 +35,8 @@ export function driveJob(spec: JobSpec): RunningJob {
   const { context, kind } = spec;
   const { store, batchId } = context;
   const stored = store.job(batchId)!;
-  const rows = pendingRows(store, batchId, kind);
+  // Read once: a row's input and process never change while its job runs.
+  const rows = store.pendingRows(batchId, kind);
   const meter = createProgressMeter(stored.total, stored.total - rows.length);
   const retries = new Map<number, number>();
   let stopping: { how: 'pause' | 'cancel'; reason: string | null } | null = null;
@@ -112,12 +113,6 @@ export function driveJob(spec: JobSpec): RunningJob {
     },
     finished,
   };
-}
-
-/** The rows a job still has to do, in row order, read once: a row's input and process never change. */
-export function pendingRows(store: BatchStore, batchId: string, kind: 'read' | 'run'): BatchRow[] {
-  const states: string[] = kind === 'read' ? ['queued'] : ['queued', 'sending'];
-  return store.rows(batchId).filter((row) => states.includes(kind === 'read' ? row.read : row.action));
 }
 
 function giveUp(

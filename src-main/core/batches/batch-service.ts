@@ -16,7 +16,7 @@ import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
-import { driveJob, pendingRows, type RunningJob } from './batch-jobs';
+import { driveJob, type RunningJob } from './batch-jobs';
 import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
 import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
@@ -240,7 +240,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
           profileId: store.summary(batchId).profileId,
           job: stored.kind,
           status: 'paused',
-          done: stored.total - pendingRows(store, batchId, stored.kind).length,
+          done: stored.total - store.pendingRows(batchId, stored.kind).length,
           total: stored.total,
           ratePerSecond: 0,
           secondsLeft: null,

@@ -204,6 +204,18 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         prepared(db, 'SELECT * FROM rows WHERE batch_id = ? ORDER BY row_no').all(batchId) as Row[]
       ).map(toRow);
     },
+    /**
+     * The rows a job still has to do, in row order: queued reads, or queued and sending actions.
+     * Selected by the database, not filtered from every row: a job's start read all 10,000.
+     */
+    pendingRows(batchId: string, kind: 'read' | 'run'): BatchRow[] {
+      header(batchId);
+      const sql =
+        kind === 'read'
+          ? "SELECT * FROM rows WHERE batch_id = ? AND read_state = 'queued' ORDER BY row_no"
+          : "SELECT * FROM rows WHERE batch_id = ? AND action_state IN ('queued', 'sending') ORDER BY row_no";
+      return (prepared(db, sql).all(batchId) as Row[]).map(toRow);
+    },
     row(batchId: string, rowNo: number): BatchRow {
       const found = prepared(db, 'SELECT * FROM rows WHERE batch_id = ? AND row_no = ?').get(
         batchId,
