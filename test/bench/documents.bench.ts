@@ -132,7 +132,7 @@ for (const size of [1 * MiB, 10 * MiB]) {
     measure(Math.min(runs, 5), () => referenceTree(xml)),
   );
   line(
-    '    text -> tree, new: checks, one-pass builder',
+    '    text -> tree, new: checks, one-pass build',
     bytes.length,
     measure(runs, () => treeOfText(xml)),
   );
