@@ -5,9 +5,9 @@ import { decodeBase64Strict } from './decode-base64';
 import { maxPreviewBytes } from './limits';
 import { serviceRequestView } from './service-request';
 import { checkRawDocument } from './raw-document';
-import { parseXml } from './xml-parser';
+import { xmlTextWarning } from './xml-parser';
 import { lineStarts, type LineCounts } from './xml-pretty-lines';
-import { buildTree } from './xml-tree';
+import { treeOfValidXml } from './xml-tree';
 import { freeBytes } from './own-bytes';
 
 /** A decoded document as main keeps it for paging: one tree, one text, nothing printed yet. */
@@ -68,12 +68,12 @@ export function openBytes(
 }
 
 function describeXml(text: string, opened: OpenedDocument): void {
-  const parsed = parseXml(text);
-  if (!parsed.ok) {
-    opened.warnings.push(parsed.warning);
+  const refused = xmlTextWarning(text);
+  if (refused !== undefined) {
+    opened.warnings.push(refused);
     return;
   }
-  const built = buildTree(parsed.entries);
+  const built = treeOfValidXml(text);
   if (!built.ok) {
     opened.warnings.push(built.warning);
     return;

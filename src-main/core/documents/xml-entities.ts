@@ -1,10 +1,7 @@
-import type { EntityDecoderOptions } from 'fast-xml-parser';
-
 /*
  * The references the console resolves in XML text and attribute values: the five predefined
  * entities and numeric character references, nothing else. Declared (DOCTYPE) entities are never
- * expanded: the registration hooks below ignore them, and documents that declare any are not
- * parsed at all (decode-document.ts). Every reference is at most 32 characters long and its
+ * expanded: documents that declare any are not parsed at all (xml-parser.ts). Every reference is at most 32 characters long and its
  * replacement is never longer than the reference, so decoding is linear and cannot expand.
  */
 
@@ -67,12 +64,3 @@ function isXmlCharacter(codePoint: number): boolean {
     (codePoint >= 0x10000 && codePoint <= 0x10ffff)
   );
 }
-
-/** The decoder handed to fast-xml-parser: stateless, and deaf to entity declarations. */
-export const xmlEntityDecoder: EntityDecoderOptions = {
-  setExternalEntities: () => {},
-  addInputEntities: () => {},
-  reset: () => {},
-  setXmlVersion: () => {},
-  decode: decodeXmlReferences,
-};

@@ -2,13 +2,9 @@ import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedDocument } from '../../../../../src-shared/documents';
 import { decodeDocument } from '../../../../../src-main/core/documents/decode-document';
-import {
-  depthWarning,
-  doctypeWarning,
-  reservedNameWarning,
-} from '../../../../../src-main/core/documents/xml-parser';
 import { Failure } from '../../../../../src-main/core/failure';
 import { rawDocument } from './service-request-fixture';
+import { xmlAttacks } from './xml-corpus';
 
 /*
  * Hostile documents: each must end in a typed result (a DecodedDocument with a warning, or a
@@ -36,40 +32,6 @@ function decodedOf(outcome: Outcome): DecodedDocument {
   if ('failure' in outcome) throw new Error(`unexpected Failure: ${outcome.failure.message}`);
   return outcome.decoded;
 }
-
-const laughs = `<?xml version="1.0"?>
-<!DOCTYPE lolz [
- <!ENTITY lol "lol">
- ${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('\n ')}
-]>
-<lolz>&lol9;</lolz>`;
-
-const xmlAttacks: [string, string, string | RegExp][] = [
-  ['billion laughs (entity expansion)', laughs, doctypeWarning],
-  ['an external entity', '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>', doctypeWarning],
-  ['an entity declared without a DOCTYPE', '<!ENTITY x "y"><r>&x;</r>', doctypeWarning],
-  ['a lower-case doctype', '<!doctype r><r/>', doctypeWarning],
-  ['5,000-deep nesting', `${'<a>'.repeat(5000)}x${'</a>'.repeat(5000)}`, depthWarning],
-  ['__proto__ tags', '<r><__proto__><polluted>yes</polluted></__proto__></r>', reservedNameWarning],
-  [
-    'constructor and prototype tags',
-    '<r><constructor><prototype><polluted>1</polluted></prototype></constructor></r>',
-    reservedNameWarning,
-  ],
-  ['a __proto__ attribute', '<r __proto__="polluted"/>', reservedNameWarning],
-  ['a constructor attribute', '<r><x constructor="polluted"/></r>', reservedNameWarning],
-  ['mismatched tags', '<ServiceRequest><Request></ServiceRequest>', /^This XML is not well-formed/],
-  ['an unclosed document', '<ServiceRequest><Request>', /^This XML is not well-formed/],
-  ['angle-bracket noise', '<<<>>></>', /^This XML is not well-formed/],
-  ['a bare ampersand', '<r>Smith & Sons</r>', /^This XML is not well-formed/],
-  [
-    '200,000 ampersands without semicolons',
-    `<r>${'&amp'.repeat(200_000)}</r>`,
-    /^This XML is not well-formed/,
-  ],
-  ['two roots', '<a/><b/>', 'This XML has more than one root element; it is shown as raw text.'],
-  ['an empty document', '', 'This XML document is empty.'],
-];
 
 describe('fast-xml-parser attack inputs', () => {
   let prototypeKeys: string[];

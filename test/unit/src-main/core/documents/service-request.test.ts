@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { XmlNode } from '../../../../../src-shared/documents';
-import { parseXml } from '../../../../../src-main/core/documents/xml-parser';
 import { serviceRequestView } from '../../../../../src-main/core/documents/service-request';
-import { buildTree } from '../../../../../src-main/core/documents/xml-tree';
+import { xmlTextWarning } from '../../../../../src-main/core/documents/xml-parser';
+import { treeOfValidXml } from '../../../../../src-main/core/documents/xml-tree';
 import { requestRecord, serviceRequestXml } from './service-request-fixture';
 
 function rootOf(xml: string): XmlNode {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.warning);
-  const built = buildTree(parsed.entries);
+  const refused = xmlTextWarning(xml);
+  if (refused !== undefined) throw new Error(refused);
+  const built = treeOfValidXml(xml);
   if (!built.ok) throw new Error(built.warning);
   return built.tree.root;
 }

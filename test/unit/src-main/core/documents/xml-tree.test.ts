@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { XmlNode } from '../../../../../src-shared/documents';
 import { decodeXmlReferences } from '../../../../../src-main/core/documents/xml-entities';
-import { parseXml } from '../../../../../src-main/core/documents/xml-parser';
+import { maxXmlDepth } from '../../../../../src-main/core/documents/limits';
+import { depthWarning, xmlTextWarning } from '../../../../../src-main/core/documents/xml-parser';
 import {
   escapeXmlAttribute,
   escapeXmlText,
   prettyPrint,
 } from '../../../../../src-main/core/documents/xml-pretty';
-import { buildTree, type XmlTree } from '../../../../../src-main/core/documents/xml-tree';
+import {
+  treeOfValidXml,
+  type BuiltTree,
+  type XmlTree,
+} from '../../../../../src-main/core/documents/xml-tree';
 import { serviceRequestXml } from './service-request-fixture';
 
+// What the console runs on a document's text: the checks, then the one-pass builder.
+function builtOf(xml: string): BuiltTree {
+  const refused = xmlTextWarning(xml);
+  return refused === undefined ? treeOfValidXml(xml) : { ok: false, warning: refused };
+}
+
 function treeOf(xml: string): XmlTree {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.warning);
-  const built = buildTree(parsed.entries);
+  const built = builtOf(xml);
   if (!built.ok) throw new Error(built.warning);
   return built.tree;
 }
@@ -66,8 +75,7 @@ describe('XML tree', () => {
       'toString',
       'hasOwnProperty',
     ]);
-    const parsed = parseXml('<r><x constructor="1"/></r>');
-    expect(parsed.ok && buildTree(parsed.entries)).toEqual({
+    expect(builtOf('<r><x constructor="1"/></r>')).toEqual({
       ok: false,
       warning: expect.stringMatching(/named __proto__, constructor or prototype/),
     });
@@ -80,6 +88,37 @@ describe('XML tree', () => {
     const client = root.children[0].children[1];
     expect(client.children.find((c) => c.name === 'LastName')?.text).toBe("O'Brien & Sons <Ltd>");
     expect(client.children.find((c) => c.name === 'NHSNumber')).toEqual(leaf('NHSNumber'));
+  });
+});
+
+describe('XML tree semantics (those of fast-xml-parser, which the builder replaced)', () => {
+  it('trims text before resolving references, drops whitespace-only text, keeps CDATA verbatim', () => {
+    expect(
+      treeOf('<r>  &#32;x&#32;  <e>\n\t </e><c><![CDATA[ <raw> &amp; ]]></c><n><![CDATA[]]></n></r>').root,
+    ).toEqual({
+      name: 'r',
+      attributes: {},
+      text: ' x ',
+      children: [leaf('e'), leaf('c', ' <raw> &amp; '), leaf('n')],
+    });
+  });
+
+  it('joins text around a child with a space, around a comment as it is, around an instruction with nothing', () => {
+    const { root } = treeOf('<r>a <b/> c <!-- x --> d <?pi?> e<![CDATA[f]]></r>');
+    expect(root.text).toBe('a c  def');
+    expect(root.children).toEqual([leaf('b')]);
+  });
+
+  it('trims and resolves attribute values, keeps their order, normalises line ends', () => {
+    const { root } = treeOf('<r\r\n z=" 1 &amp; 2 "\ta=\'x>y\' m="\r\nl1\rl2\r\n"/>');
+    expect(root).toEqual(leaf('r', '', { z: '1 & 2', a: 'x>y', m: 'l1\nl2' }));
+    expect(Object.keys(root.attributes)).toEqual(['z', 'a', 'm']);
+  });
+
+  it(`opens ${maxXmlDepth + 1} nested elements and refuses the next, as the parser's maxNestedTags does`, () => {
+    const nested = (depth: number) => `${'<d>'.repeat(depth)}${'</d>'.repeat(depth)}`;
+    expect(treeOf(nested(maxXmlDepth + 1)).nodeCount).toBe(maxXmlDepth + 1);
+    expect(builtOf(nested(maxXmlDepth + 2))).toEqual({ ok: false, warning: depthWarning });
   });
 });
 
