@@ -46,7 +46,8 @@ function entryOf(file) {
     packages: 'external',
     logLevel: 'warning',
   });
-  return { args: ['node', outfile], cleanup: () => rmSync(outfile, { force: true }) };
+  // --expose-gc: a benchmark may collect between its passes, so one pass's garbage is not the next's.
+  return { args: ['node', '--expose-gc', outfile], cleanup: () => rmSync(outfile, { force: true }) };
 }
 
 for (const file of benches) {
