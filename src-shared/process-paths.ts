@@ -29,10 +29,31 @@ export function fillPath(
   params: Record<string, string>,
   onValue: (name: string, value: string | undefined) => void = () => undefined,
 ): string {
-  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+  const parts = partsOf(template);
+  let path = parts[0]!;
+  for (let at = 1; at < parts.length; at += 2) {
+    const name = parts[at]!;
     onValue(name, params[name]);
-    return encodeURIComponent(params[name] ?? '');
-  });
+    path += encodeURIComponent(params[name] ?? '') + parts[at + 1]!;
+  }
+  return path;
+}
+
+/*
+ * A template split once into its literal pieces and placeholder names (`['/p/', 'processId',
+ * '/steps']`): a regular-expression replace with a callback per request was a visible part of a
+ * batch read. Templates come from profiles' endpoint maps, a handful; the cache is bounded anyway.
+ */
+const templates = new Map<string, string[]>();
+
+function partsOf(template: string): string[] {
+  let parts = templates.get(template);
+  if (parts === undefined) {
+    if (templates.size >= 256) templates.clear();
+    parts = template.split(/\{(\w+)\}/);
+    templates.set(template, parts);
+  }
+  return parts;
 }
 
 /**

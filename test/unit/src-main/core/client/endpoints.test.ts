@@ -24,6 +24,19 @@ describe('endpoints', () => {
     expect(resolved.path).toBe('/api/v2/cases/FT%2F1%3Fx%3D2%23y');
   });
 
+  it('fills placeholders side by side, repeated, and leaves text that is not one as written', () => {
+    const profile = makeProfile('https://tenant.example.com', {
+      endpoints: {
+        completeStep: { method: 'POST', path: '/x/{processId}{stepId}/{processId}/{}/{not-a-name}/done' },
+      },
+    });
+    // Twice, so the second comes from the split template kept from the first.
+    for (const round of [1, 2]) {
+      const resolved = resolveEndpoint(profile, 'completeStep', { processId: `p ${round}`, stepId: 's/1' });
+      expect(resolved.path).toBe(`/x/p%20${round}s%2F1/p%20${round}/%7B%7D/%7Bnot-a-name%7D/done`);
+    }
+  });
+
   it('refuses an empty id with a sentence', () => {
     const profile = makeProfile('https://tenant.example.com');
     expect(() => resolveEndpoint(profile, 'getProcess', { processId: ' ' })).toThrowError(
