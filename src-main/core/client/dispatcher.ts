@@ -4,7 +4,10 @@ import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import { notReadablePem, readCaPem } from '../profiles/ca-file';
 
-/** The largest answer the client reads; anything bigger is a bad response, not an out-of-memory. */
+/**
+ * The largest text answer the client reads (send.ts); anything bigger is a bad response, not an
+ * out-of-memory. An answer kept as bytes has its caller's limit instead.
+ */
 export const maxResponseBytes = 32 * 1024 * 1024;
 
 /** One undici dispatcher per profile, rebuilt when the profile changes. */
@@ -56,7 +59,8 @@ export function buildDispatcher(profile: Profile): Dispatcher {
     bodyTimeout: bodyIdleMs,
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
-    maxResponseSize: maxResponseBytes,
+    // No maxResponseSize: undici's counts every answer alike, and a document's answer may be longer
+    // than a text answer's cap. send.ts caps each answer; the description fetch caps its own.
   };
   switch (profile.proxy.mode) {
     case 'none':

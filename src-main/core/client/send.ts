@@ -1,5 +1,6 @@
 import { errors, util, type Dispatcher } from 'undici';
 import type { Failure } from '../failure';
+import { maxResponseBytes } from './dispatcher';
 
 /** One request to hand to undici: resolved, authenticated, with its cancel signal. */
 export interface Outgoing {
@@ -74,6 +75,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] = [];
   private received = 0;
   private keepBytes = false;
+  private limit = maxResponseBytes;
 
   constructor(
     signal: AbortSignal,
@@ -106,6 +108,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     this.headers = flattenHeaders(util.parseHeaders(rawHeaders));
     this.keepBytes = this.bytes !== undefined && status >= 200 && status < 300;
     if (this.keepBytes) {
+      this.limit = this.bytes!.limit;
       const announced = this.headers['content-length'];
       const expected = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : -1;
       if (expected > this.bytes!.limit) this.stop(this.bytes!.refuse(expected));
@@ -116,8 +119,11 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
 
   onData(chunk: Buffer): boolean {
     const received = this.received + chunk.length;
-    if (this.keepBytes && received > this.bytes!.limit) {
-      this.stop(this.bytes!.refuse(received));
+    // Each answer is capped here by what it is, not by the dispatcher's maxResponseSize: that one
+    // counts every answer alike, and at 32 MiB it cut a document's answer (base64 in JSON, up to
+    // maxAnswerBytes, ~44 MiB, for a 32 MiB document) with the text answers' sentence.
+    if (received > this.limit) {
+      this.stop(this.keepBytes ? this.bytes!.refuse(received) : new errors.ResponseExceededMaxSizeError());
       return false;
     }
     if (this.target && received <= this.target.length) this.target.set(chunk, this.received);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../../src-main/core/client/api-client';
+import { answerTooLarge, maxAnswerBytes } from '../../../../../src-main/core/documents/decode-base64';
+import { maxDocumentBytes } from '../../../../../src-main/core/documents/limits';
 import { Failure } from '../../../../../src-main/core/failure';
 import { apiError, json, makePorts, makeProfile, startFake } from './helpers';
 
@@ -86,5 +88,20 @@ describe('a document answer kept as bytes', () => {
     expect(failure.error.code).toBe('not_found');
     expect(failure.message).toContain('No document for [redacted].');
     expect(failure.message).not.toContain('key-1234');
+  });
+
+  it('reads a document near the 32 MiB limit whole, though its base64 answer is over 32 MiB', async () => {
+    // 28 MiB of document is about 37 MiB of answer: the console's own dispatcher must not cut it.
+    const contents = Buffer.alloc(maxDocumentBytes - 4 * 1024 * 1024, 7).toString('base64');
+    const large = Buffer.from(
+      JSON.stringify({ filename: 'a.pdf', contentType: 'application/pdf', contents }),
+    );
+    const { client, profile } = await setup((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': large.length });
+      response.end(large);
+    });
+    const documents = { limit: maxAnswerBytes, refuse: answerTooLarge };
+    const answer = await client.getDocumentAnswer(profile.id, { documentId: id }, documents);
+    expect(answer.bytes.byteLength).toBe(large.length);
   });
 });
