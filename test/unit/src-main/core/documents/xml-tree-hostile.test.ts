@@ -63,6 +63,24 @@ describe('the one-pass XML tree on shapes its generator does not write', () => {
   it('equals the reference exactly on each', () => {
     for (const xml of shapes) expect([xml, seen(xml)]).toEqual([xml, reference(xml)]);
   });
+
+  it('equals the reference on every one-character deletion or insertion the validator accepts', () => {
+    const inserts = ['<', '>', '/', '?', '!', '-', '[', ']', '"', "'", '=', '&', ';', '#', ' ', '\r'];
+    inserts.push('\n', '\u00a0', 'x', ':', '\t', '<a>', '</a>', '<!--', '-->', ']]>', '<?', '?>');
+    let accepted = 0;
+    for (const shape of shapes)
+      for (let i = 0; i <= shape.length; i++) {
+        const damaged = [shape.slice(0, i) + shape.slice(i + 1)];
+        for (const insert of inserts) damaged.push(shape.slice(0, i) + insert + shape.slice(i));
+        for (const xml of damaged) {
+          if (xmlTextWarning(xml) !== undefined) continue;
+          accepted++;
+          if (JSON.stringify(seen(xml)) !== JSON.stringify(reference(xml)))
+            expect([xml, seen(xml)]).toEqual([xml, reference(xml)]);
+        }
+      }
+    expect(accepted).toBeGreaterThan(10_000);
+  });
 });
 
 describe('names that reach a prototype or shadow its methods', () => {
