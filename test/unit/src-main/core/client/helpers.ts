@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent } from 'undici';
+import type { Outgoing } from '../../../../../src-main/core/client/send';
 import type { AuditLine, RequestLogEntry } from '../../../../../src-shared/logs';
 import { profileSchema, type Profile, type ProfileInput } from '../../../../../src-shared/profile';
 import { Failure } from '../../../../../src-main/core/failure';
@@ -159,4 +161,31 @@ export function processBody(
     fields: [],
     ...extra,
   };
+}
+
+/**
+ * A fake service and an undici Agent of its own for send.ts's tests (closed by `cleanups`), with
+ * the request they send unless told otherwise: a GET of /answer with a signal nobody aborts.
+ */
+export async function serveForSend(
+  handler: Handler,
+  cleanups: (() => Promise<void>)[],
+  options: Agent.Options = {},
+) {
+  const fake = await startFake(handler);
+  const agent = new Agent(options);
+  cleanups.push(
+    () => fake.close(),
+    () => agent.close(),
+  );
+  const outgoing = (extra: Partial<Outgoing> = {}): Outgoing => ({
+    origin: fake.url,
+    path: '/answer',
+    method: 'GET',
+    headers: {},
+    body: null,
+    signal: new AbortController().signal,
+    ...extra,
+  });
+  return { fake, agent, outgoing };
 }

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
-import { send, type Outgoing } from '../../../../../src-main/core/client/send';
+import { send } from '../../../../../src-main/core/client/send';
 import { Failure } from '../../../../../src-main/core/failure';
-import { startFake } from './helpers';
+import { serveForSend, type startFake } from './helpers';
 
 /*
  * Cancels, deadlines and "sent" at the worst moments: a change's ambiguity rests on "sent", a
@@ -16,23 +16,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function serve(handler: Parameters<typeof startFake>[0], options: Agent.Options = {}) {
-  const fake = await startFake(handler);
-  const agent = new Agent({ connections: 1, ...options });
-  cleanups.push(
-    () => fake.close(),
-    () => agent.close(),
-  );
-  const outgoing = (extra: Partial<Outgoing> = {}): Outgoing => ({
-    origin: fake.url,
-    path: '/answer',
-    method: 'GET',
-    headers: {},
-    body: null,
-    signal: new AbortController().signal,
-    ...extra,
-  });
-  return { fake, agent, outgoing };
+function serve(handler: Parameters<typeof startFake>[0], options: Agent.Options = {}) {
+  return serveForSend(handler, cleanups, { connections: 1, ...options });
 }
 
 /** The agent, with `hook` run right after the handler's own `name` hook: a signal at that instant. */

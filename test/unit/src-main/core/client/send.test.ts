@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent } from 'undici';
-import { send, type Outgoing } from '../../../../../src-main/core/client/send';
+import { send } from '../../../../../src-main/core/client/send';
 import { Failure } from '../../../../../src-main/core/failure';
-import { startFake } from './helpers';
+import { serveForSend, type startFake } from './helpers';
 
 /*
  * The one place the client meets undici (send.ts): what comes back must be what the service sent,
@@ -14,23 +13,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function serve(handler: Parameters<typeof startFake>[0]) {
-  const fake = await startFake(handler);
-  const agent = new Agent();
-  cleanups.push(
-    () => fake.close(),
-    () => agent.close(),
-  );
-  const outgoing = (extra: Partial<Outgoing> = {}): Outgoing => ({
-    origin: fake.url,
-    path: '/answer',
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    body: null,
-    signal: new AbortController().signal,
-    ...extra,
-  });
-  return { fake, agent, outgoing };
+function serve(handler: Parameters<typeof startFake>[0]) {
+  return serveForSend(handler, cleanups);
 }
 
 describe('sending one request and reading its whole answer', () => {
