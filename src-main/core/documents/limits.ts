@@ -38,6 +38,13 @@ export const collectAfterClosingBytes = 32 * MiB;
 /** Longest a new document waits for a replaced worker to give its memory back before it starts. */
 export const workerHandOverMs = 2000;
 
+/**
+ * Longest XML text whose refusal is explained by fast-xml-parser's validator: it reads about
+ * 2.6 MiB a second, so a refused 32 MiB upload held the document worker for 12 s for one
+ * sentence. Longer refused text gets the place the fast check stopped at instead.
+ */
+export const maxValidatorSentenceChars = 2 * MiB;
+
 /** Longest piece of a validator or parser message quoted back to the user. */
 export const maxQuotedLength = 160;
 

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { maxXmlDepth, shorten } from './limits';
-import { passesXmlValidator } from './xml-well-formed';
+import { maxValidatorSentenceChars, maxXmlDepth, shorten } from './limits';
+import { firstRefusal } from './xml-well-formed';
 
 /** The warning for documents that declare a DOCTYPE or entities. */
 export const doctypeWarning =
@@ -29,10 +29,31 @@ export function xmlTextWarning(text: string): string | undefined {
   if (!/\S/.test(text)) return 'This XML document is empty.';
   if (declaresDoctypeOrEntity(text)) return doctypeWarning;
   // The validator's extra pass is paid only for text the fast twin refuses, to get its sentence.
-  const valid = passesXmlValidator(text) || XMLValidator.validate(text);
+  const refusedAt = firstRefusal(text);
+  if (refusedAt === -1) return undefined;
+  // Past this length the twin's refusal stands alone (it is exact: xml-well-formed.test.ts).
+  if (text.length > maxValidatorSentenceChars) return placeOfRefusal(text, refusedAt);
+  const valid = XMLValidator.validate(text);
   if (valid === true) return undefined;
   const { line, col, msg } = valid.err;
   const where = typeof col === 'number' ? `line ${line}, column ${col}` : `line ${line}`;
   const why = shorten(msg).replace(/\.$/, '');
   return `This XML is not well-formed (${where}: ${why}); it is shown as raw text.`;
+}
+
+/** The sentence for long refused text: the line and column (counted as the validator counts) and what stands there. */
+function placeOfRefusal(text: string, at: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (
+    let newline = text.indexOf('\n');
+    newline !== -1 && newline < at;
+    newline = text.indexOf('\n', newline + 1)
+  ) {
+    line += 1;
+    lineStart = newline + 1;
+  }
+  const column = at - lineStart + 1;
+  const there = at >= text.length ? 'the end of the text' : `"${shorten(text.slice(at, at + 40), 40)}"`;
+  return `This XML is not well-formed (line ${line}, column ${column}, at ${there}); it is shown as raw text.`;
 }

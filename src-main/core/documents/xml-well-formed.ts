@@ -34,7 +34,17 @@ function isSpace(code: number): boolean {
 
 /** True when XMLValidator.validate(text) would return true; never throws, linear in the text. */
 export function passesXmlValidator(input: string): boolean {
-  const xml = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  return firstRefusal(input) === -1;
+}
+
+/**
+ * -1 when XMLValidator.validate(text) would return true; otherwise where in `input` this walk
+ * refused it: the start of the tag, or the character in the text, it could not accept (the end
+ * for an element left open). The validator may name a later place for the same fault.
+ */
+export function firstRefusal(input: string): number {
+  const offset = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const xml = offset === 1 ? input.slice(1) : input;
   const end = xml.length;
   const open: string[] = [];
   let tagFound = false;
@@ -42,15 +52,16 @@ export function passesXmlValidator(input: string): boolean {
   let nextAmp = -1;
   let nextLt = -1;
   for (let i = 0; i < end; i++) {
+    const tagAt = i;
     const code = xml.charCodeAt(i);
     if (code === lt && xml.charCodeAt(i + 1) === question) {
       i = skipInstruction(xml, i + 2);
-      if (i < 0) return false;
+      if (i < 0) return offset + tagAt;
       continue;
     }
     if (code !== lt) {
       if (isSpace(code)) continue;
-      return false;
+      return offset + i;
     }
     i++;
     if (xml.charCodeAt(i) === bang) {
@@ -71,21 +82,21 @@ export function passesXmlValidator(input: string): boolean {
       i--;
     }
     const attributesEnd = tagEnd(xml, i);
-    if (attributesEnd < 0) return false;
+    if (attributesEnd < 0) return offset + tagAt;
     const selfClosing = attributesEnd > i && xml.charCodeAt(attributesEnd - 1) === slash;
     // A closing tag that names the open element needs no check: that name passed when it opened.
     const matchesOpen = closing && !selfClosing && name === open[open.length - 1];
-    if (!matchesOpen && !namePattern.test(name)) return false;
+    if (!matchesOpen && !namePattern.test(name)) return offset + tagAt;
     if (selfClosing) {
-      if (!attributesValid(xml, i, attributesEnd - 1)) return false;
+      if (!attributesValid(xml, i, attributesEnd - 1)) return offset + tagAt;
       tagFound = true;
     } else if (closing) {
-      if (attributesEnd === end) return false;
-      if (attributesEnd > i && xml.slice(i, attributesEnd).trim().length > 0) return false;
-      if (open.pop() !== name) return false;
+      if (attributesEnd === end) return offset + tagAt;
+      if (attributesEnd > i && xml.slice(i, attributesEnd).trim().length > 0) return offset + tagAt;
+      if (open.pop() !== name) return offset + tagAt;
       if (open.length === 0) reachedRoot = true;
     } else {
-      if (!attributesValid(xml, i, attributesEnd) || reachedRoot) return false;
+      if (!attributesValid(xml, i, attributesEnd) || reachedRoot) return offset + tagAt;
       open.push(name);
       tagFound = true;
     }
@@ -104,17 +115,19 @@ export function passesXmlValidator(input: string): boolean {
         const next = xml.charCodeAt(i + 1);
         if (next === bang) i = skipMarkup(xml, i + 1);
         else if (next === question) {
+          const instructionAt = i;
           i = skipInstruction(xml, i + 1);
-          if (i < 0) return false;
+          if (i < 0) return offset + instructionAt;
         } else break;
       } else if (c === amp) {
+        const referenceAt = i;
         i = skipReference(xml, i);
-        if (i < 0) return false;
-      } else if (reachedRoot && !isSpace(c)) return false;
+        if (i < 0) return offset + referenceAt;
+      } else if (reachedRoot && !isSpace(c)) return offset + i;
     }
     if (xml.charCodeAt(i) === lt) i--;
   }
-  return tagFound && open.length === 0;
+  return tagFound && open.length === 0 ? -1 : offset + end;
 }
 
 // Whether `trim` would leave the name as it is: its ends are printable ASCII (the common case).

@@ -1,8 +1,10 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { decodeDocument } from '../../../../../src-main/core/documents/decode-document';
-import { passesXmlValidator } from '../../../../../src-main/core/documents/xml-well-formed';
-import { rawDocument, serviceRequestXml } from './service-request-fixture';
+import { maxValidatorSentenceChars } from '../../../../../src-main/core/documents/limits';
+import { xmlTextWarning } from '../../../../../src-main/core/documents/xml-parser';
+import { firstRefusal, passesXmlValidator } from '../../../../../src-main/core/documents/xml-well-formed';
+import { rawDocument, serviceRequestOfSize, serviceRequestXml } from './service-request-fixture';
 import { validatorQuirks } from './xml-corpus';
 
 /*
@@ -88,5 +90,30 @@ describe('XML well-formedness without the validator pass', () => {
     // Both outcomes are well represented, so the agreement means something.
     expect(accepted).toBeGreaterThan(200);
     expect(accepted).toBeLessThan(3600);
+  });
+
+  it('places a refusal in a document too long for the validator by line and column, and quotes it', () => {
+    const whole = serviceRequestOfSize(maxValidatorSentenceChars + 256 * 1024);
+    // An attribute without quotes, on a line two thirds of the way in.
+    const at = whole.indexOf('<FirstName>', Math.floor((whole.length * 2) / 3));
+    const broken = `${whole.slice(0, at)}<FirstName lang=en>${whole.slice(at + '<FirstName>'.length)}`;
+    const line = broken.slice(0, at).split('\n').length;
+    const column = at - broken.lastIndexOf('\n', at - 1);
+    expect(firstRefusal(broken)).toBe(at);
+    // What stands there, on one line: the refused tag and what follows it.
+    expect(xmlTextWarning(broken)).toMatch(
+      new RegExp(
+        `^This XML is not well-formed \\(line ${line}, column ${column}, at "<FirstName lang=en>[^"\\n]+"\\); it is shown as raw text\\.$`,
+      ),
+    );
+    // An element left open: the place is the end of the text.
+    const unclosed = whole.slice(0, whole.lastIndexOf('</ServiceRequest>'));
+    expect(xmlTextWarning(unclosed)).toMatch(
+      /^This XML is not well-formed \(line \d+, column \d+, at the end of the text\); it is shown as raw text\.$/,
+    );
+    // Shorter text still gets the validator's own sentence (the refusals above).
+    expect(xmlTextWarning('<a b=1></a>')).toBe(
+      "This XML is not well-formed (line 1, column 4: Attribute 'b' is without value); it is shown as raw text.",
+    );
   });
 });
