@@ -7,12 +7,6 @@ import { cpus, totalmem } from 'node:os';
 import { buildSync } from 'esbuild';
 import { buildIfStale } from './build-if-stale.mjs';
 
-// The UI benchmark drives the built console.
-buildIfStale();
-
-console.log(
-  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
 const benches = existsSync('test/bench')
   ? readdirSync('test/bench')
       .filter((f) => f.endsWith('.bench.ts'))
@@ -20,7 +14,21 @@ const benches = existsSync('test/bench')
       .filter((f) => !process.argv[2] || f.includes(process.argv[2]))
       .sort()
   : [];
-if (benches.length === 0) console.log('No benchmarks yet.');
+if (benches.length === 0) {
+  console.log(
+    process.argv[2]
+      ? `No benchmark in test/bench/ has "${process.argv[2]}" in its file name.`
+      : 'No benchmarks yet.',
+  );
+  process.exit(process.argv[2] ? 2 : 0);
+}
+
+// The UI benchmark drives the built console.
+buildIfStale();
+
+console.log(
+  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
 let failed = false;
 /*
  * A benchmark of main-process code marked `@bench-runs-bundled` runs as the console runs that
