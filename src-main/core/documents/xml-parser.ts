@@ -22,13 +22,13 @@ export function declaresDoctypeOrEntity(text: string): boolean {
 
 /**
  * Why the text is not parsed at all (blank, a DOCTYPE or entity declaration, not well-formed),
- * or undefined for text the tree builder (xml-tree.ts) may take. fast-xml-parser's validator
- * stays the judge of well-formedness; never throws for bad input.
+ * or undefined for text the tree builder (xml-tree.ts) may take. Well-formedness is judged by
+ * the exact twin of fast-xml-parser's validator; the validator itself words the refusal of text
+ * up to 2 MiB. Never throws for bad input.
  */
 export function xmlTextWarning(text: string): string | undefined {
   if (!/\S/.test(text)) return 'This XML document is empty.';
   if (declaresDoctypeOrEntity(text)) return doctypeWarning;
-  // The validator's extra pass is paid only for text the fast twin refuses, to get its sentence.
   const refusedAt = firstRefusal(text);
   if (refusedAt === -1) return undefined;
   // Past this length the twin's refusal stands alone (it is exact: xml-well-formed.test.ts).
