@@ -148,8 +148,8 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   private answer(): Received {
     const { status, headers, received: size } = this;
     if (this.keepBytes) return { status, headers, text: '', bytes: this.ownBytes(), size };
-    const body = this.target ?? (this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks));
-    const buffer = Buffer.from(body.buffer, body.byteOffset, size);
+    // Text is always collected in chunks (only bytes are written into one announced buffer).
+    const buffer = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     const start = byteOrderMark.every((byte, at) => buffer[at] === byte) ? 3 : 0;
     return { status, headers, text: buffer.toString('utf8', start), size };
   }
