@@ -9,13 +9,15 @@
  * not a test's ever-growing list), and the requests are counted on their way into it.
  * completing 1,000 steps prints rows per second and the p99 of one change (intent journaled to
  * outcome committed). Never fails on time (STYLE rule 22); prints the load average, since other
- * work on the machine moves every figure.
+ * work on the machine moves every figure. Beside each read's ratio it prints the service's CPU
+ * per row (from /proc) and the ceiling that CPU sets for the batch here, so a ratio under the
+ * target says whether it is the batch's CPU per row that holds it back.
  *
  * @bench-runs-bundled: `npm run bench` runs this bundled, as the console's own build runs the
  * client and the batch code (scripts/bench.mjs); `tsx` adds ~30 us of closure renaming per row.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { createRequestLog } from '../../src-main/core/request-log';
@@ -44,22 +46,64 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-/** One timed pass over the 1,000 processes: throughput and this process's CPU per process. */
+/**
+ * One timed pass over the 1,000 processes: throughput, and the CPU per process of this process and
+ * of the service's (null where it cannot be read; its clock is coarse, so it is summed over rounds).
+ */
 interface Round {
   perSecond: number;
   cpuMs: number;
+  serviceCpuMs: number | null;
 }
 
-async function timed(pass: () => Promise<unknown>): Promise<Round> {
+async function timed(serviceCpu: () => number | null, pass: () => Promise<unknown>): Promise<Round> {
   // The last pass's garbage is collected before this one starts, so it is not charged to it.
   (globalThis as { gc?: () => void }).gc?.();
+  const serviceBefore = serviceCpu();
   const cpu = process.cpuUsage();
   const started = performance.now();
   await pass();
+  const ms = performance.now() - started;
+  const spent = cpuMs(process.cpuUsage(cpu));
+  const serviceAfter = serviceCpu();
   return {
-    perSecond: processes / ((performance.now() - started) / 1000),
-    cpuMs: cpuMs(process.cpuUsage(cpu)) / processes,
+    perSecond: processes / (ms / 1000),
+    cpuMs: spent / processes,
+    serviceCpuMs:
+      serviceBefore === null || serviceAfter === null ? null : (serviceAfter - serviceBefore) / processes,
   };
+}
+
+/** The mean over rounds of a CPU figure per process (null when one round could not read it). */
+function meanCpu(values: Round[], figure: 'cpuMs' | 'serviceCpuMs'): number | null {
+  if (values.some((value) => value[figure] === null)) return null;
+  return values.reduce((sum, value) => sum + value[figure]!, 0) / values.length;
+}
+
+/**
+ * How far CPU alone lets the batch go, beside what direct reached: one JavaScript thread does a
+ * row's work (at most 1000 / its ms per row), and the machine's cores are shared with the service
+ * (at most cores * 1000 / both's ms per row). When the lower of the two is under 0.8 of direct, no
+ * scheduling can meet the target on this machine; only less CPU per row can.
+ */
+function ceilings(direct: Round[], batch: Round[]): string {
+  const serviceDirect = meanCpu(direct, 'serviceCpuMs');
+  const serviceBatch = meanCpu(batch, 'serviceCpuMs');
+  const own = meanCpu(batch, 'cpuMs')!;
+  const directOwn = meanCpu(direct, 'cpuMs')!;
+  const cores = availableParallelism();
+  const thread = 1000 / own;
+  if (serviceDirect === null || serviceBatch === null) {
+    return `the batch's one thread at ${own.toFixed(3)} ms per row: at most ${thread.toFixed(0)} rows/s (the service's CPU cannot be read here)`;
+  }
+  const shared = (cores * 1000) / (serviceBatch + own);
+  const directPerSecond = medianOf(direct).perSecond;
+  return (
+    `the service's CPU per row ${serviceDirect.toFixed(3)} ms for direct, ${serviceBatch.toFixed(3)} ms for the batch (means of the rounds); ` +
+    `ceilings for the batch: its one thread at ${own.toFixed(3)} ms per row ${thread.toFixed(0)} rows/s, ${cores} cores shared with the service ` +
+    `${shared.toFixed(0)} rows/s, so at most ${(Math.min(thread, shared) / directPerSecond).toFixed(2)} of direct here ` +
+    `(direct itself: ${directOwn.toFixed(3)} + ${serviceDirect.toFixed(3)} ms of CPU per row)`
+  );
 }
 
 /** The round of median throughput (its CPU figure with it). */
@@ -111,7 +155,7 @@ async function main(): Promise<void> {
       let likeForLike = true;
       for (let round = 0; round < rounds; round += 1) {
         figures.direct.push(
-          await timed(() =>
+          await timed(sandbox.cpuMs, () =>
             eachLimited(references, concurrency, async (reference) => {
               const answer = await request(
                 `${sandbox.url}/open-api/processes/external-reference/${reference}`,
@@ -123,7 +167,7 @@ async function main(): Promise<void> {
         );
         // The console's client alone (auth, redaction, validation, request log): where a gap lies.
         figures.client.push(
-          await timed(() =>
+          await timed(sandbox.cpuMs, () =>
             eachLimited(references, concurrency, (reference) =>
               client.getProcessSummary(profile.id, { externalReference: reference }),
             ),
@@ -134,7 +178,7 @@ async function main(): Promise<void> {
         batchId = service.create(made.value).batch.batchId;
         const requestsBefore = requests.length;
         figures.batch.push(
-          await timed(async () => {
+          await timed(sandbox.cpuMs, async () => {
             await service.read(batchId);
             await jobEnded(service, batchId, 600_000);
           }),
@@ -163,6 +207,7 @@ async function main(): Promise<void> {
         `  this process's CPU per row: batch ${batch.cpuMs.toFixed(3)} ms, the client alone ${alone.cpuMs.toFixed(3)} ms ` +
           `(${alone.perSecond.toFixed(0)}/s), direct GET ${direct.cpuMs.toFixed(3)} ms; load average ${load()}`,
       );
+      console.log(`  ${ceilings(figures.direct, figures.batch)}`);
     }
     await agent.close();
 
