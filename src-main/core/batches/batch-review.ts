@@ -4,7 +4,7 @@ import { confirmBatch, liveConfirmationProblem } from '../../../src-shared/live-
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
 import { previewRequest, summarise } from './batch-action';
-import { countSkips, knownSkip, reviewSentence, type KnownSkip } from './batch-skips';
+import { countSkips, knownSkip, reviewSentence, sameProcessSkip, type KnownSkip } from './batch-skips';
 import { defaultRunRows } from './run-row';
 
 /** A run's review: what the user sees before anything is sent, and the check of what they typed. */
@@ -21,7 +21,7 @@ export interface RunReview {
 /**
  * Builds the review of `input` on a batch's rows: of the chosen rows (or, when none were chosen,
  * every read row at the chosen step), those the run will send to and those it is known to skip
- * (not read, read failed, done since read, at another step), the exact request for the first
+ * (not read, read failed, done since read, at another step, a process an earlier row stands for), the exact request for the first
  * sent row, the count sent, the profile and its environment. The count to confirm is main's own.
  */
 export function reviewRun(
@@ -34,11 +34,17 @@ export function reviewRun(
   const chosen = new Set(input.rows ?? defaultRunRows(rows, action));
   const targets: BatchRow[] = [];
   const skips: KnownSkip[] = [];
+  // The first row sent to each process: a later row naming the same process is skipped.
+  const firstTarget = new Map<string, BatchRow>();
   for (const row of rows) {
     if (!chosen.has(row.rowNo)) continue;
-    const skip = knownSkip(row, action, doneSinceRead);
+    const earlier = row.processId === null ? undefined : firstTarget.get(row.processId);
+    const skip = knownSkip(row, action, doneSinceRead) ?? (earlier && sameProcessSkip(row, earlier));
     if (skip) skips.push(skip);
-    else targets.push(row);
+    else {
+      targets.push(row);
+      firstTarget.set(row.processId!, row);
+    }
   }
   if (targets.length === 0) {
     const none =

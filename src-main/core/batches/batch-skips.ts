@@ -42,6 +42,19 @@ export function knownSkip(
   return null;
 }
 
+/**
+ * The skip of a row whose process an earlier chosen row already stands for: a batch may name one
+ * process twice in lines that differ (its id and its external reference), and the run would
+ * otherwise send it the change twice (two notes; two completions racing for one step).
+ */
+export function sameProcessSkip(row: BatchRow, earlier: BatchRow): KnownSkip {
+  return {
+    rowNo: row.rowNo,
+    reason: 'same process as an earlier row',
+    message: `Skipped: the same process as row ${earlier.rowNo} ("${earlier.input}"), which this run acts on; nothing was sent twice.`,
+  };
+}
+
 /** The skips by reason, the largest group first. */
 export function countSkips(skips: readonly KnownSkip[]): BatchSkipCount[] {
   const counts = new Map<string, number>();
