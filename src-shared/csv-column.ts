@@ -8,7 +8,15 @@ export type CsvColumn = { ok: true; cells: string[] } | { ok: false; message: st
 
 /** Takes the column named `column` (any case, surrounding spaces ignored) from `csv`. */
 export function csvColumn(csv: string, column: string): CsvColumn {
-  const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
+  const { rows, unclosedQuoteRow } = readCsv(csv.replace(/^\uFEFF/, ''));
+  // A quote never closed swallows every row after it into one cell: the batch would be made from
+  // the rows before it with one "bad line", thousands of rows dropped without a word.
+  if (unclosedQuoteRow !== null) {
+    return {
+      ok: false,
+      message: `Row ${unclosedQuoteRow.toLocaleString('en')} of the CSV opens a quote (") that is never closed, so every row after it would be read as one cell; close or remove that quote.`,
+    };
+  }
   const header = rows[0];
   if (!header || header.every((cell) => cell.trim() === '')) {
     return { ok: false, message: 'The CSV is empty; its first row must name the columns.' };
@@ -16,18 +24,38 @@ export function csvColumn(csv: string, column: string): CsvColumn {
   const wanted = column.trim().toLowerCase();
   const index = header.findIndex((cell) => cell.trim().toLowerCase() === wanted);
   if (index < 0) {
-    const found = header.map((cell) => `"${cell.trim()}"`).join(', ');
+    // Listed in part: a header of thousands of cells (a one-line list of ids saved as .csv) would
+    // otherwise make a sentence of megabytes.
+    const found = header
+      .slice(0, shownColumns)
+      .map((cell) => `"${clipName(cell.trim())}"`)
+      .join(', ');
+    const more =
+      header.length > shownColumns ? ` and ${(header.length - shownColumns).toLocaleString('en')} more` : '';
     return {
       ok: false,
-      message: `The CSV has no column "${column.trim()}"; its columns are ${found}. Choose one of them.`,
+      message: `The CSV has no column "${column.trim()}"; its columns are ${found}${more}. Choose one of them.`,
     };
   }
   return { ok: true, cells: rows.slice(1).map((row) => row[index] ?? '') };
 }
 
+/** Columns named in the sentence for a column not found. */
+const shownColumns = 20;
+
+function clipName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 37)}...` : name;
+}
+
 /** Every row of a CSV text as cells; a trailing line end makes no empty row. */
 export function parseCsv(text: string): string[][] {
+  return readCsv(text).rows;
+}
+
+/** The rows, and the 1-based row where a quote opened and was never closed (null when none was). */
+function readCsv(text: string): { rows: string[][]; unclosedQuoteRow: number | null } {
   const rows: string[][] = [];
+  let openedOnRow = 0;
   let row: string[] = [];
   let cell = '';
   let quoted = false;
@@ -39,8 +67,10 @@ export function parseCsv(text: string): string[][] {
         i += 1;
       } else if (char === '"') quoted = false;
       else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') {
+    } else if (char === '"' && cell === '') {
+      quoted = true;
+      openedOnRow = rows.length + 1;
+    } else if (char === ',') {
       row.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
@@ -51,6 +81,6 @@ export function parseCsv(text: string): string[][] {
       cell = '';
     } else cell += char;
   }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  if (cell !== '' || row.length > 0 || quoted) rows.push([...row, cell]);
+  return { rows, unclosedQuoteRow: quoted ? openedOnRow : null };
 }

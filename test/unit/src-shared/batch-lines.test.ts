@@ -56,4 +56,23 @@ describe('a CSV column', () => {
       message: expect.stringMatching(/^The CSV is empty/),
     });
   });
+
+  it('refuses a quote never closed instead of reading every row after it as one cell', () => {
+    const csv = 'id,ref\r\n1,FT-1\r\n2,"FT-2\r\n3,FT-3\r\n4,FT-4\r\n';
+    expect(csvColumn(csv, 'ref')).toEqual({
+      ok: false,
+      message:
+        'Row 3 of the CSV opens a quote (") that is never closed, so every row after it would be read as one cell; close or remove that quote.',
+    });
+  });
+
+  it('names only the first columns of a very wide header, so the sentence stays short', () => {
+    const header = Array.from({ length: 10_000 }, (_, n) => `column ${n} ${'x'.repeat(100)}`).join(',');
+    const answer = csvColumn(`${header}\n`, 'reference');
+    expect(answer.ok).toBe(false);
+    const message = answer.ok ? '' : answer.message;
+    expect(message).toMatch(/^The CSV has no column "reference"; its columns are "column 0 x+\.\.\.", /);
+    expect(message).toMatch(/"column 19 x+\.\.\." and 9,980 more\. Choose one of them\.$/);
+    expect(message.length).toBeLessThan(1_200);
+  });
 });
