@@ -77,7 +77,8 @@ const createInput = z
       profileId: input.profileId,
       name: input.name,
       deliveryIds: input.deliveryIds,
-      sorted: sortLines(items),
+      // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
+      sorted: sortLines(items, input.csv !== undefined ? 2 : 1),
     };
   });
 

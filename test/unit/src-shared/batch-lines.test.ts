@@ -28,6 +28,26 @@ describe('the lines of a batch', () => {
     ]);
   });
 
+  it('takes a braced or upper-case GUID as the same process, and drops invisible characters at the ends', () => {
+    const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
+    const sorted = sortLines([
+      `{${id.toUpperCase()}}`,
+      id,
+      `"{${id}}"`,
+      '\u200BFT-000003\u200B',
+      '\uFEFF FT-000004\u00A0',
+      'FT-\u200B000005',
+    ]);
+    expect(sorted.lines).toEqual([
+      { input: id.toUpperCase(), inputKind: 'processId' },
+      { input: 'FT-000003', inputKind: 'externalReference' },
+      { input: 'FT-000004', inputKind: 'externalReference' },
+    ]);
+    expect(sorted.duplicates).toBe(2);
+    // Inside a reference an invisible character is still refused, not silently removed.
+    expect(sorted.rejected).toMatchObject([{ line: 6, input: 'FT-\u200B000005' }]);
+  });
+
   it('says how many lines are too many', () => {
     expect(tooManyLines(10_000)).toBeNull();
     expect(tooManyLines(10_001)).toBe(

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { batchCalls } from '../../../src-shared/calls-batches';
+
+const profileId = '6b1f3c2a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const create = (input: Record<string, unknown>) => batchCalls['batches.create'].input.safeParse(input);
+
+describe('batches.create input', () => {
+  it("numbers a CSV's bad lines as the spreadsheet numbers its rows (the header is row 1)", () => {
+    const csv = 'Case,Reference\r\n1,FT-000001\r\n2,not a reference\r\n3,"FT-000003"\r\n';
+    const parsed = create({ profileId, csv, column: 'reference' });
+    expect(parsed.success && parsed.data.sorted).toMatchObject({
+      lines: [{ input: 'FT-000001' }, { input: 'FT-000003' }],
+      rejected: [{ line: 3, input: 'not a reference' }],
+    });
+  });
+
+  it('numbers pasted lines from 1', () => {
+    const parsed = create({ profileId, text: 'FT-000001\nnot a reference' });
+    expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([{ line: 2 }]);
+  });
+});
