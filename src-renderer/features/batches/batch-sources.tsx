@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { parseCsv } from '../../../src-shared/csv-column';
-import { limits } from '../../../src-shared/limits';
 import { RemoteView } from '../../components/remote-view';
 import { counted } from './batch-state';
 import { useRemote } from '../../lib/cache';
+import { readSourceFile } from './read-source-file';
 
 /** What a file or the inbox gives `batches.create`: text, a CSV with its column, or delivery ids. */
 export type SourceChoice = { text: string } | { csv: string; column: string } | { deliveryIds: string[] };
@@ -11,7 +11,7 @@ export type SourceChoice = { text: string } | { csv: string; column: string } | 
 /**
  * A CSV or text file. A CSV's first row names its columns and the user picks one; main takes that
  * column and says so in a sentence when it is not there. A file over the limit is read only up to
- * one character past it, so main refuses it with its own sentence without the page holding it all.
+ * one character past it (readSourceFile), so main refuses it with its own sentence.
  */
 export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | null) => void }) {
   const [file, setFile] = useState<{ name: string; text: string; columns: string[] | null } | null>(null);
@@ -20,7 +20,7 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
 
   async function pick(picked: File | undefined) {
     if (!picked) return;
-    const text = await picked.slice(0, limits.batchSourceCharacters + 1).text();
+    const text = await readSourceFile(picked);
     const csv = /\.csv$/i.test(picked.name);
     const firstLine = text.slice(0, text.search(/\r?\n/) + 1 || undefined);
     const columns = csv ? (parseCsv(firstLine)[0] ?? []).map((cell) => cell.trim()) : null;
