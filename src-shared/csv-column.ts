@@ -8,7 +8,18 @@ export type CsvColumn = { ok: true; cells: string[] } | { ok: false; message: st
 
 /** Takes the column named `column` (any case, surrounding spaces ignored) from `csv`. */
 export function csvColumn(csv: string, column: string): CsvColumn {
-  const { rows, unclosedQuoteRow } = readCsv(csv.replace(/^\uFEFF/, ''));
+  let header: string[] | undefined;
+  let index = -1;
+  const wanted = column.trim().toLowerCase();
+  const cells: string[] = [];
+  // Only the chosen cell of each row is kept: rows kept whole made a 16 MiB CSV of empty rows
+  // (a sheet exported with its blank rows) take 3 GiB and 10 s of main's one thread.
+  const unclosedQuoteRow = readCsv(csv.replace(/^\uFEFF/, ''), (row) => {
+    if (header === undefined) {
+      header = row;
+      index = header.findIndex((cell) => cell.trim().toLowerCase() === wanted);
+    } else if (index >= 0) cells.push(row[index] ?? '');
+  });
   // A quote never closed swallows every row after it into one cell: the batch would be made from
   // the rows before it with one "bad line", thousands of rows dropped without a word.
   if (unclosedQuoteRow !== null) {
@@ -17,12 +28,9 @@ export function csvColumn(csv: string, column: string): CsvColumn {
       message: `Row ${unclosedQuoteRow.toLocaleString('en')} of the CSV opens a quote (") that is never closed, so every row after it would be read as one cell; close or remove that quote.`,
     };
   }
-  const header = rows[0];
   if (!header || header.every((cell) => cell.trim() === '')) {
     return { ok: false, message: 'The CSV is empty; its first row must name the columns.' };
   }
-  const wanted = column.trim().toLowerCase();
-  const index = header.findIndex((cell) => cell.trim().toLowerCase() === wanted);
   if (index < 0) {
     // Listed in part: a header of thousands of cells (a one-line list of ids saved as .csv) would
     // otherwise make a sentence of megabytes.
@@ -37,7 +45,7 @@ export function csvColumn(csv: string, column: string): CsvColumn {
       message: `The CSV has no column "${column.trim()}"; its columns are ${found}${more}. Choose one of them.`,
     };
   }
-  return { ok: true, cells: rows.slice(1).map((row) => row[index] ?? '') };
+  return { ok: true, cells };
 }
 
 /** Columns named in the sentence for a column not found. */
@@ -49,12 +57,14 @@ function clipName(name: string): string {
 
 /** Every row of a CSV text as cells; a trailing line end makes no empty row. */
 export function parseCsv(text: string): string[][] {
-  return readCsv(text).rows;
+  const rows: string[][] = [];
+  readCsv(text, (row) => rows.push(row));
+  return rows;
 }
 
-/** The rows, and the 1-based row where a quote opened and was never closed (null when none was). */
-function readCsv(text: string): { rows: string[][]; unclosedQuoteRow: number | null } {
-  const rows: string[][] = [];
+/** Hands each row to `onRow`; returns the 1-based row where a quote opened and was never closed, else null. */
+function readCsv(text: string, onRow: (row: string[]) => void): number | null {
+  let rowCount = 0;
   let openedOnRow = 0;
   let row: string[] = [];
   let cell = '';
@@ -69,18 +79,19 @@ function readCsv(text: string): { rows: string[][]; unclosedQuoteRow: number | n
       else cell += char;
     } else if (char === '"' && cell === '') {
       quoted = true;
-      openedOnRow = rows.length + 1;
+      openedOnRow = rowCount + 1;
     } else if (char === ',') {
       row.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       row.push(cell);
-      rows.push(row);
+      onRow(row);
+      rowCount += 1;
       row = [];
       cell = '';
     } else cell += char;
   }
-  if (cell !== '' || row.length > 0 || quoted) rows.push([...row, cell]);
-  return { rows, unclosedQuoteRow: quoted ? openedOnRow : null };
+  if (cell !== '' || row.length > 0 || quoted) onRow([...row, cell]);
+  return quoted ? openedOnRow : null;
 }
