@@ -142,9 +142,10 @@ export function createBatchService(deps: BatchServiceDependencies) {
       const profile = deps.profiles.get(input.profileId);
       const { sorted } = input;
       let lines: BatchLine[] = sorted.lines;
+      let duplicates = sorted.duplicates;
       const rejected: RejectedLine[] = [...sorted.rejected];
       if (input.deliveryIds)
-        ({ lines } = fromDeliveries(deps.deliveries, profile.id, input.deliveryIds, rejected));
+        ({ lines, duplicates } = fromDeliveries(deps.deliveries, profile.id, input.deliveryIds, rejected));
       if (lines.length === 0) {
         const first = rejected.slice(0, 3).map((line) => `Line ${line.line} "${line.input}" ${line.message}`);
         throw new Failure(
@@ -158,7 +159,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
         batch: store.create(profile.id, name, lines),
         accepted: lines.length,
         blankLines: sorted.blankLines,
-        duplicates: sorted.duplicates,
+        duplicates,
         rejected: rejected.slice(0, 1_000),
         rejectedCount: rejected.length,
       };
