@@ -41,7 +41,8 @@ const createInput = z
     text: sourceText.optional(),
     csv: sourceText.optional(),
     column: z.string().trim().min(1, 'is empty; name the CSV column to take').max(200).optional(),
-    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(limits.batchLines).optional(),
+    // Capped above a batch's lines so that one too many is told in tooManyLines's sentence.
+    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(maxRawItems).optional(),
   })
   .strict()
   .transform((input, context) => {

@@ -1,8 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { parseCsv } from '../../../src-shared/csv-column';
+import type { DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox';
+import type { Result } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { RemoteView } from '../../components/remote-view';
 import { counted } from './batch-state';
+import { api } from '../../lib/api';
 import { useRemote } from '../../lib/cache';
+import { allDeliveryIds, deliveryPageSize } from './delivery-ids';
 import { readSourceFile } from './read-source-file';
 
 /** What a file or the inbox gives `batches.create`: text, a CSV with its column, or delivery ids. */
@@ -81,16 +86,20 @@ export function InboxSource({
   onChoice: (choice: SourceChoice | null) => void;
 }) {
   const [status, setStatus] = useState<'' | 'new' | 'in progress' | 'handled' | 'rejected'>('');
-  const [remote, reload] = useRemote('inbox.list', {
-    profileId,
-    limit: 1000,
-    ...(status === '' ? {} : { status }),
-  });
+  const filter = { profileId, ...(status === '' ? {} : { status }) };
+  const [remote, reload] = useRemote('inbox.list', { ...filter, limit: deliveryPageSize });
   return (
     <div className="inbox-source">
       <label className="field">
         <span>Deliveries</span>
-        <select value={status} onChange={(event) => setStatus(event.target.value as typeof status)}>
+        <select
+          value={status}
+          onChange={(event) => {
+            // The deliveries taken were of the other status: the count shown would not be the batch.
+            onChoice(null);
+            setStatus(event.target.value as typeof status);
+          }}
+        >
           <option value="">All of this profile</option>
           <option value="new">New</option>
           <option value="in progress">In progress</option>
@@ -99,10 +108,13 @@ export function InboxSource({
         </select>
       </label>
       <RemoteView remote={remote} onRetry={reload} label="deliveries">
-        {(deliveries) => (
+        {(first) => (
           <InboxCount
-            count={deliveries.length}
-            ids={deliveries.map((delivery) => delivery.id)}
+            // Another status or a delivery arrived: counted again and taken again, so the batch is
+            // made from the deliveries the count shows (a ticked box kept the ids of before).
+            key={`${status}:${first[0]?.id ?? ''}:${first.length}`}
+            first={first}
+            filter={filter}
             onChoice={onChoice}
           />
         )}
@@ -112,15 +124,31 @@ export function InboxSource({
 }
 
 function InboxCount({
-  count,
-  ids,
+  first,
+  filter,
   onChoice,
 }: {
-  count: number;
-  ids: string[];
+  first: DeliverySummary[];
+  filter: { profileId: string; status?: DeliveryStatus };
   onChoice: (choice: SourceChoice | null) => void;
 }) {
   const [taken, setTaken] = useState(false);
+  const [ids, setIds] = useState<Result<string[]> | null>(null);
+  const { profileId, status } = filter;
+  // Mounted afresh for each first page (its key): nothing is taken until this count is ticked.
+  useEffect(() => onChoice(null), [onChoice]);
+  useEffect(() => {
+    let current = true;
+    const page = (before: string | undefined) =>
+      api.inbox.list({ profileId, ...(status ? { status } : {}), limit: deliveryPageSize, before });
+    void allDeliveryIds(first, page).then((all) => current && setIds(all));
+    return () => {
+      current = false;
+    };
+  }, [first, profileId, status]);
+  if (ids === null) return <p role="status">Counting the deliveries…</p>;
+  if (!ids.ok) return <CallError error={ids.error} inline />;
+  const count = ids.value.length;
   return (
     <label className="checkbox">
       <input
@@ -129,7 +157,7 @@ function InboxCount({
         disabled={count === 0}
         onChange={(event) => {
           setTaken(event.target.checked);
-          onChoice(event.target.checked ? { deliveryIds: ids } : null);
+          onChoice(event.target.checked ? { deliveryIds: ids.value } : null);
         }}
       />
       Take {count === 1 ? 'this delivery' : `these ${counted(count, 'delivery', 'deliveries')}`}

@@ -18,4 +18,12 @@ describe('batches.create input', () => {
     const parsed = create({ profileId, text: 'FT-000001\nnot a reference' });
     expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([{ line: 2 }]);
   });
+
+  it('refuses 10,001 inbox deliveries with the sentence that says how many', () => {
+    const deliveryIds = Array.from({ length: 10_001 }, (_, n) => `delivery-${n}`);
+    const parsed = create({ profileId, deliveryIds });
+    expect(parsed.success ? null : parsed.error.issues.map((issue) => issue.message)).toEqual([
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    ]);
+  });
 });
