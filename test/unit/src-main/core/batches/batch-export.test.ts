@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchRow } from '../../../../../src-shared/batches';
 import { parseCsv } from '../../../../../src-shared/csv-column';
-import { batchExportTable, slices } from '../../../../../src-main/core/batches/batch-export';
+import { batchExportTable, exportFileName, slices } from '../../../../../src-main/core/batches/batch-export';
 import { streamTableExport } from '../../../../../src-main/core/table-export';
 
 const dir = mkdtempSync(join(tmpdir(), 'pc-batch-export-'));
@@ -78,5 +78,15 @@ describe("a batch's export of 10,000 rows with cells a spreadsheet would run", (
     const lines = file.split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.map((line) => JSON.parse(line) as BatchRow)).toEqual(rows);
+  });
+});
+
+describe("a batch export's file name", () => {
+  it('keeps its extension whatever the batch is named', () => {
+    expect(exportFileName('a'.repeat(200), 'csv')).toBe(`batch ${'a'.repeat(174)}.csv`);
+    expect(exportFileName('x/..', 'jsonl')).toBe('batch x_.jsonl');
+    expect(exportFileName('reports/2024', 'csv')).toBe('batch reports_2024.csv');
+    expect(exportFileName('a\u0000b\u202Ec', 'csv')).toBe('batch a_b_c.csv');
+    expect(exportFileName('Q3 2024.', 'csv')).toBe('batch Q3 2024.csv');
   });
 });
