@@ -69,18 +69,22 @@ const createInput = z
       items = column.cells;
     }
     const lines = items.filter((item) => item.trim() !== '').length;
-    const tooMany = tooManyLines(input.deliveryIds?.length ?? lines);
+    // A huge paste is refused before it is sorted; the batch's own limit is on the lines left once
+    // repeats are dropped: 12,000 lines naming 6,000 processes (a report with a row per step) were
+    // refused, and splitting them put one process in two batches, its change sent by each.
+    const early = tooManyLines(input.deliveryIds?.length ?? (lines > maxRawItems ? lines : 0));
+    if (early !== null) {
+      context.addIssue({ code: 'custom', message: early });
+      return z.NEVER;
+    }
+    // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
+    const sorted = sortLines(items, input.csv !== undefined ? 2 : 1);
+    const tooMany = tooManyLines(sorted.lines.length);
     if (tooMany !== null) {
       context.addIssue({ code: 'custom', message: tooMany });
       return z.NEVER;
     }
-    return {
-      profileId: input.profileId,
-      name: input.name,
-      deliveryIds: input.deliveryIds,
-      // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
-      sorted: sortLines(items, input.csv !== undefined ? 2 : 1),
-    };
+    return { profileId: input.profileId, name: input.name, deliveryIds: input.deliveryIds, sorted };
   });
 
 /** A table's filter; the renderer checks its boxes with these rules before asking. */

@@ -26,4 +26,19 @@ describe('batches.create input', () => {
       'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
     ]);
   });
+
+  it('holds a batch to 10,000 lines once repeats are dropped', () => {
+    const reference = (n: number) => `FT-${String(n).padStart(6, '0')}`;
+    // 12,000 lines naming 6,000 processes, each twice.
+    const twice = Array.from({ length: 12_000 }, (_, n) => reference(n % 6_000)).join('\n');
+    const parsed = create({ profileId, text: twice });
+    expect(parsed.success && [parsed.data.sorted.lines.length, parsed.data.sorted.duplicates]).toEqual([
+      6_000, 6_000,
+    ]);
+    const tooMany = `${twice}\n${Array.from({ length: 4_001 }, (_, n) => reference(6_000 + n)).join('\n')}`;
+    const refused = create({ profileId, text: tooMany });
+    expect(refused.success ? null : refused.error.issues.map((issue) => issue.message)).toEqual([
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    ]);
+  });
 });
