@@ -175,6 +175,14 @@ export function createBatchService(deps: BatchServiceDependencies) {
       };
     },
     rename: (batchId: string, name: string) => store.rename(batchId, name),
+    /** A deleted profile's batches (its tenant's data, shown nowhere after) go too; refused while one runs. */
+    forgetProfile(profileId: string): void {
+      const batchIds = store.list(profileId).map((batch) => batch.batchId);
+      batchIds.forEach(notRunning);
+      batchIds.forEach(store.delete);
+      batchIds.forEach(secrets.forget);
+      lanes.delete(profileId);
+    },
     delete(batchId: string): void {
       notRunning(batchId);
       store.delete(batchId);
