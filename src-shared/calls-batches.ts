@@ -17,7 +17,12 @@ import { limits } from './limits';
 /** The batch calls (issue 12): make, read, act on and export lists of processes. contract.ts spreads them. */
 
 const batchId = z.string().uuid('must be a batch id');
-const batchName = z.string().trim().min(1, 'is empty; give the batch a name').max(200);
+const batchName = z
+  .string()
+  .trim()
+  .min(1, 'is empty; give the batch a name')
+  // Worded here: zod's own ("Too big: expected string to have <=200 characters") is no sentence.
+  .max(200, 'is longer than 200 characters; give the batch a shorter name');
 const sourceText = z
   .string()
   .max(
@@ -40,7 +45,12 @@ const createInput = z
     items: z.array(z.string().max(1_000)).max(maxRawItems).optional(),
     text: sourceText.optional(),
     csv: sourceText.optional(),
-    column: z.string().trim().min(1, 'is empty; name the CSV column to take').max(200).optional(),
+    column: z
+      .string()
+      .trim()
+      .min(1, 'is empty; name the CSV column to take')
+      .max(200, 'is longer than 200 characters; no CSV column is named like that')
+      .optional(),
     // Capped above a batch's lines so that one too many is told in tooManyLines's sentence.
     deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(maxRawItems).optional(),
   })

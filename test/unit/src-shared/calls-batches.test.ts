@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchCalls } from '../../../src-shared/calls-batches';
+import { describeIssues } from '../../../src-shared/input-errors';
 
 const profileId = '6b1f3c2a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const create = (input: Record<string, unknown>) => batchCalls['batches.create'].input.safeParse(input);
@@ -40,5 +41,21 @@ describe('batches.create input', () => {
     expect(refused.success ? null : refused.error.issues.map((issue) => issue.message)).toEqual([
       'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
     ]);
+  });
+
+  it('words a name or column that is too long as a sentence', () => {
+    const tooLong = (input: Record<string, unknown>) => {
+      const parsed = create(input);
+      return parsed.success ? null : describeIssues(parsed.error.issues, input);
+    };
+    expect(tooLong({ profileId, name: 'n'.repeat(201), items: ['FT-000001'] })).toBe(
+      'name: is longer than 200 characters; give the batch a shorter name.',
+    );
+    expect(tooLong({ profileId, csv: 'id\nFT-000001\n', column: 'c'.repeat(201) })).toBe(
+      'column: is longer than 200 characters; no CSV column is named like that.',
+    );
+    expect(
+      batchCalls['batches.rename'].input.safeParse({ batchId: crypto.randomUUID(), name: ' \t ' }).success,
+    ).toBe(false);
   });
 });
