@@ -48,6 +48,18 @@ export function csvColumn(csv: string, column: string): CsvColumn {
   return { ok: true, cells };
 }
 
+/**
+ * The column a batch takes unless the user picks another: the only column, or the only one named
+ * like a process id or reference; else none, so the user picks. The first column was taken
+ * unasked: a CSV of "Case,Owner,Reference" made a batch of case numbers and owner names, which
+ * pass as references (letters and digits), and nobody had chosen them.
+ */
+export function likelyColumn(columns: readonly string[]): string {
+  if (columns.length === 1) return columns[0]!;
+  const named = columns.filter((name) => /process|reference|\bref\b|guid|\bid\b/i.test(name));
+  return named.length === 1 ? named[0]! : '';
+}
+
 /** Columns named in the sentence for a column not found. */
 const shownColumns = 20;
 

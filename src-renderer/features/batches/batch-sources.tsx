@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { parseCsv } from '../../../src-shared/csv-column';
+import { likelyColumn, parseCsv } from '../../../src-shared/csv-column';
 import type { DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox';
 import type { Result } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
@@ -14,9 +14,10 @@ import { readSourceFile } from './read-source-file';
 export type SourceChoice = { text: string } | { csv: string; column: string } | { deliveryIds: string[] };
 
 /**
- * A CSV or text file. A CSV's first row names its columns and the user picks one; main takes that
- * column and says so in a sentence when it is not there. A file over the limit is read only up to
- * one character past it (readSourceFile), so main refuses it with its own sentence.
+ * A CSV or text file. A CSV's first row names its columns and the user picks one (likelyColumn
+ * offers one only when it is plain which); main takes that column and says so in a sentence when
+ * it is not there. A file over the limit is read only up to one character past it
+ * (readSourceFile), so main refuses it with its own sentence.
  */
 export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | null) => void }) {
   const [file, setFile] = useState<{ name: string; text: string; columns: string[] | null } | null>(null);
@@ -30,9 +31,9 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
     const firstLine = text.slice(0, text.search(/\r?\n/) + 1 || undefined);
     const columns = csv ? (parseCsv(firstLine)[0] ?? []).map((cell) => cell.trim()) : null;
     setFile({ name: picked.name, text, columns });
-    const first = columns?.[0] ?? '';
-    setColumn(first);
-    onChoice(columns ? { csv: text, column: first } : { text });
+    const likely = columns ? likelyColumn(columns) : '';
+    setColumn(likely);
+    onChoice(columns ? { csv: text, column: likely } : { text });
   }
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortLines, splitBatchText, tooManyLines } from '../../../src-shared/batch-lines';
-import { csvColumn, parseCsv } from '../../../src-shared/csv-column';
+import { csvColumn, likelyColumn, parseCsv } from '../../../src-shared/csv-column';
 
 describe('the lines of a batch', () => {
   it('splits on line ends, commas and tabs, drops blanks and repeats, and lists bad lines by number', () => {
@@ -94,5 +94,14 @@ describe('a CSV column', () => {
     expect(message).toMatch(/^The CSV has no column "reference"; its columns are "column 0 x+\.\.\.", /);
     expect(message).toMatch(/"column 19 x+\.\.\." and 9,980 more\. Choose one of them\.$/);
     expect(message.length).toBeLessThan(1_200);
+  });
+
+  it('offers a column only when it is plain which one holds the processes', () => {
+    expect(likelyColumn(['Reference'])).toBe('Reference');
+    expect(likelyColumn(['Case', 'External reference', 'Owner'])).toBe('External reference');
+    expect(likelyColumn(['case', 'Process id', 'owner'])).toBe('Process id');
+    // Neither named like one, or two that are: the user picks.
+    expect(likelyColumn(['Case', 'Owner', 'Date'])).toBe('');
+    expect(likelyColumn(['Process id', 'External reference'])).toBe('');
   });
 });
