@@ -29,8 +29,15 @@ const sourceText = z
     limits.batchSourceCharacters,
     `is larger than ${limits.batchSourceCharacters / 2 ** 20} MiB; a batch holds at most ${limits.batchLines.toLocaleString('en')} lines, so split the file`,
   );
-/** Rows chosen in the table, by their row number. */
-const rowNumbers = z.array(z.number().int().min(1).max(limits.batchLines)).min(1).max(limits.batchLines);
+/**
+ * Rows chosen in the table, by their row number, each once: a read counted a repeat twice in its
+ * total, so its progress read "1 of 2" for one row.
+ */
+const rowNumbers = z
+  .array(z.number().int().min(1).max(limits.batchLines))
+  .min(1)
+  .max(limits.batchLines)
+  .transform((rows) => [...new Set(rows)]);
 /** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
 const maxRawItems = 100_000;
 

@@ -58,4 +58,9 @@ describe('batches.create input', () => {
       batchCalls['batches.rename'].input.safeParse({ batchId: crypto.randomUUID(), name: ' \t ' }).success,
     ).toBe(false);
   });
+
+  it('takes each chosen row once', () => {
+    const batchId = crypto.randomUUID();
+    expect(batchCalls['batches.read'].input.parse({ batchId, rows: [2, 1, 2, 2] }).rows).toEqual([2, 1]);
+  });
 });
