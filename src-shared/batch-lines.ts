@@ -34,17 +34,31 @@ export function splitBatchText(text: string): string[] {
 }
 
 /**
- * Keeps each good line once, in order. A GUID is a process id (compared without case); anything
- * else must look like an external reference. Bad lines are listed with their 1-based line.
+ * Spaces (\s: no-break spaces and a byte order mark too) and what copying from a web page or a chat
+ * adds unseen and trim() keeps: zero-width spaces and joiners, word joiners. No reference holds
+ * them, and a line refused for one shows nothing wrong. Dropped at the ends of a line only.
  */
-export function sortLines(items: readonly string[]): SortedLines {
+const invisibleEnds = /^[\s\u200B-\u200D\u2060]+|[\s\u200B-\u200D\u2060]+$/g;
+
+/** A GUID in braces, as Windows and .NET write one ({3f2b8c1e-...}). */
+const bracedGuid = /^\{([0-9a-f-]{36})\}$/i;
+
+/**
+ * Keeps each good line once, in order. A GUID is a process id (compared without case); anything
+ * else must look like an external reference. Bad lines are listed with their 1-based line, counted
+ * from `firstLine` (2 for a CSV's cells, whose row 1 is the header).
+ */
+export function sortLines(items: readonly string[], firstLine = 1): SortedLines {
   const seen = new Set<string>();
   const sorted: SortedLines = { lines: [], blankLines: 0, duplicates: 0, rejected: [] };
   items.forEach((raw, index) => {
-    const input = raw
-      .trim()
+    const unquoted = raw
+      .replace(invisibleEnds, '')
       .replace(/^"(.*)"$/, '$1')
-      .trim();
+      .replace(invisibleEnds, '');
+    // A braced GUID is the same process as the bare one, so it is kept (and deduplicated) bare.
+    const braced = bracedGuid.exec(unquoted)?.[1];
+    const input = braced !== undefined && guidPattern.test(braced) ? braced : unquoted;
     if (input === '') {
       sorted.blankLines += 1;
       return;
@@ -56,7 +70,7 @@ export function sortLines(items: readonly string[]): SortedLines {
       return;
     }
     if (inputKind === 'externalReference' && (!referencePattern.test(input) || partialGuid.test(input))) {
-      sorted.rejected.push({ line: index + 1, input: clip(input), message: lineProblem(input) });
+      sorted.rejected.push({ line: index + firstLine, input: clip(input), message: lineProblem(input) });
       return;
     }
     seen.add(key);

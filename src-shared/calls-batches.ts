@@ -17,15 +17,27 @@ import { limits } from './limits';
 /** The batch calls (issue 12): make, read, act on and export lists of processes. contract.ts spreads them. */
 
 const batchId = z.string().uuid('must be a batch id');
-const batchName = z.string().trim().min(1, 'is empty; give the batch a name').max(200);
+const batchName = z
+  .string()
+  .trim()
+  .min(1, 'is empty; give the batch a name')
+  // Worded here: zod's own ("Too big: expected string to have <=200 characters") is no sentence.
+  .max(200, 'is longer than 200 characters; give the batch a shorter name');
 const sourceText = z
   .string()
   .max(
     limits.batchSourceCharacters,
     `is larger than ${limits.batchSourceCharacters / 2 ** 20} MiB; a batch holds at most ${limits.batchLines.toLocaleString('en')} lines, so split the file`,
   );
-/** Rows chosen in the table, by their row number. */
-const rowNumbers = z.array(z.number().int().min(1).max(limits.batchLines)).min(1).max(limits.batchLines);
+/**
+ * Rows chosen in the table, by their row number, each once: a read counted a repeat twice in its
+ * total, so its progress read "1 of 2" for one row.
+ */
+const rowNumbers = z
+  .array(z.number().int().min(1).max(limits.batchLines))
+  .min(1)
+  .max(limits.batchLines)
+  .transform((rows) => [...new Set(rows)]);
 /** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
 const maxRawItems = 100_000;
 
@@ -40,8 +52,14 @@ const createInput = z
     items: z.array(z.string().max(1_000)).max(maxRawItems).optional(),
     text: sourceText.optional(),
     csv: sourceText.optional(),
-    column: z.string().trim().min(1, 'is empty; name the CSV column to take').max(200).optional(),
-    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(limits.batchLines).optional(),
+    column: z
+      .string()
+      .trim()
+      .min(1, 'is empty; name the CSV column to take')
+      .max(200, 'is longer than 200 characters; no CSV column is named like that')
+      .optional(),
+    // Capped above a batch's lines so that one too many is told in tooManyLines's sentence.
+    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(maxRawItems).optional(),
   })
   .strict()
   .transform((input, context) => {
@@ -68,17 +86,22 @@ const createInput = z
       items = column.cells;
     }
     const lines = items.filter((item) => item.trim() !== '').length;
-    const tooMany = tooManyLines(input.deliveryIds?.length ?? lines);
+    // A huge paste is refused before it is sorted; the batch's own limit is on the lines left once
+    // repeats are dropped: 12,000 lines naming 6,000 processes (a report with a row per step) were
+    // refused, and splitting them put one process in two batches, its change sent by each.
+    const early = tooManyLines(input.deliveryIds?.length ?? (lines > maxRawItems ? lines : 0));
+    if (early !== null) {
+      context.addIssue({ code: 'custom', message: early });
+      return z.NEVER;
+    }
+    // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
+    const sorted = sortLines(items, input.csv !== undefined ? 2 : 1);
+    const tooMany = tooManyLines(sorted.lines.length);
     if (tooMany !== null) {
       context.addIssue({ code: 'custom', message: tooMany });
       return z.NEVER;
     }
-    return {
-      profileId: input.profileId,
-      name: input.name,
-      deliveryIds: input.deliveryIds,
-      sorted: sortLines(items),
-    };
+    return { profileId: input.profileId, name: input.name, deliveryIds: input.deliveryIds, sorted };
   });
 
 /** A table's filter; the renderer checks its boxes with these rules before asking. */

@@ -213,6 +213,8 @@ export const calls = {
         profileId: profileId.optional(),
         status: z.enum(['new', 'in progress', 'handled', 'rejected']).optional(),
         limit: z.number().int().min(1).max(1000).default(200),
+        /** A delivery id: the next page, of deliveries received before it (a batch takes more than 1,000). */
+        before: z.string().min(1).max(100).optional(),
       })
       .strict()
       .default({ limit: 200 }),

@@ -1,5 +1,5 @@
 import { processTypesAt } from '../core/batches/batch-process-types';
-import { safeFileName } from '../core/save-path';
+import { exportFileName } from '../core/batches/batch-export';
 import { Failure } from '../core/failure';
 import type { DomainHandlers } from './handler-types';
 
@@ -23,7 +23,7 @@ export const batchesHandlers: DomainHandlers<'batches'> = {
   'batches.export': async (core, { batchId, format }) => {
     const { name } = core.batches.store.summary(batchId);
     // Main picks the place (the native dialog, or Downloads): the renderer never names a path.
-    const target = await core.chooseSavePath(safeFileName(`batch ${name}.${format}`, `batch.${format}`));
+    const target = await core.chooseSavePath(exportFileName(name, format));
     if (!target) throw new Failure('cancelled', 'Export cancelled.');
     return core.batches.exportTo(batchId, format, target);
   },

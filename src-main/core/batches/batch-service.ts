@@ -142,9 +142,10 @@ export function createBatchService(deps: BatchServiceDependencies) {
       const profile = deps.profiles.get(input.profileId);
       const { sorted } = input;
       let lines: BatchLine[] = sorted.lines;
+      let duplicates = sorted.duplicates;
       const rejected: RejectedLine[] = [...sorted.rejected];
       if (input.deliveryIds)
-        ({ lines } = fromDeliveries(deps.deliveries, profile.id, input.deliveryIds, rejected));
+        ({ lines, duplicates } = fromDeliveries(deps.deliveries, profile.id, input.deliveryIds, rejected));
       if (lines.length === 0) {
         const first = rejected.slice(0, 3).map((line) => `Line ${line.line} "${line.input}" ${line.message}`);
         throw new Failure(
@@ -158,7 +159,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
         batch: store.create(profile.id, name, lines),
         accepted: lines.length,
         blankLines: sorted.blankLines,
-        duplicates: sorted.duplicates,
+        duplicates,
         rejected: rejected.slice(0, 1_000),
         rejectedCount: rejected.length,
       };
@@ -174,6 +175,14 @@ export function createBatchService(deps: BatchServiceDependencies) {
       };
     },
     rename: (batchId: string, name: string) => store.rename(batchId, name),
+    /** A deleted profile's batches (its tenant's data, shown nowhere after) go too; refused while one runs. */
+    forgetProfile(profileId: string): void {
+      const batchIds = store.list(profileId).map((batch) => batch.batchId);
+      batchIds.forEach(notRunning);
+      batchIds.forEach(store.delete);
+      batchIds.forEach(secrets.forget);
+      lanes.delete(profileId);
+    },
     delete(batchId: string): void {
       notRunning(batchId);
       store.delete(batchId);

@@ -10,15 +10,20 @@ export interface DeliverySource {
   get(id: string): { profileId: string; processId: string | null; externalReference: string | null };
 }
 
-/** Lines from inbox deliveries of this profile: the process id each carried, else its reference. */
+/**
+ * Lines from inbox deliveries of this profile: the process id each carried, else its reference.
+ * Repeats are counted as pasted ones are: several deliveries often carry one process, and dropping
+ * them unsaid made "50 deliveries taken" a batch of 20 with no line accounted for the other 30.
+ */
 export function fromDeliveries(
   deliveries: DeliverySource,
   profileId: string,
   ids: string[],
   rejected: RejectedLine[],
-): { lines: BatchLine[] } {
+): { lines: BatchLine[]; duplicates: number } {
   const seen = new Set<string>();
   const lines: BatchLine[] = [];
+  let duplicates = 0;
   ids.forEach((id, index) => {
     let delivery;
     try {
@@ -48,11 +53,14 @@ export function fromDeliveries(
       });
       return;
     }
-    if (seen.has(line.input.toLowerCase())) return;
+    if (seen.has(line.input.toLowerCase())) {
+      duplicates += 1;
+      return;
+    }
     seen.add(line.input.toLowerCase());
     lines.push(line);
   });
-  return { lines };
+  return { lines, duplicates };
 }
 
 /** A paused job cancelled: queued rows are dropped; a change possibly sent before a crash is left to be checked. */

@@ -1,17 +1,23 @@
-import { useId, useState } from 'react';
-import { parseCsv } from '../../../src-shared/csv-column';
-import { limits } from '../../../src-shared/limits';
+import { useEffect, useId, useState } from 'react';
+import { likelyColumn, parseCsv } from '../../../src-shared/csv-column';
+import type { DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox';
+import type { Result } from '../../../src-shared/result';
+import { CallError } from '../../components/call-error';
 import { RemoteView } from '../../components/remote-view';
 import { counted } from './batch-state';
+import { api } from '../../lib/api';
 import { useRemote } from '../../lib/cache';
+import { allDeliveryIds, deliveryPageSize } from './delivery-ids';
+import { readSourceFile } from './read-source-file';
 
 /** What a file or the inbox gives `batches.create`: text, a CSV with its column, or delivery ids. */
 export type SourceChoice = { text: string } | { csv: string; column: string } | { deliveryIds: string[] };
 
 /**
- * A CSV or text file. A CSV's first row names its columns and the user picks one; main takes that
- * column and says so in a sentence when it is not there. A file over the limit is read only up to
- * one character past it, so main refuses it with its own sentence without the page holding it all.
+ * A CSV or text file. A CSV's first row names its columns and the user picks one (likelyColumn
+ * offers one only when it is plain which); main takes that column and says so in a sentence when
+ * it is not there. A file over the limit is read only up to one character past it
+ * (readSourceFile), so main refuses it with its own sentence.
  */
 export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | null) => void }) {
   const [file, setFile] = useState<{ name: string; text: string; columns: string[] | null } | null>(null);
@@ -20,14 +26,14 @@ export function FileSource({ onChoice }: { onChoice: (choice: SourceChoice | nul
 
   async function pick(picked: File | undefined) {
     if (!picked) return;
-    const text = await picked.slice(0, limits.batchSourceCharacters + 1).text();
+    const text = await readSourceFile(picked);
     const csv = /\.csv$/i.test(picked.name);
     const firstLine = text.slice(0, text.search(/\r?\n/) + 1 || undefined);
     const columns = csv ? (parseCsv(firstLine)[0] ?? []).map((cell) => cell.trim()) : null;
     setFile({ name: picked.name, text, columns });
-    const first = columns?.[0] ?? '';
-    setColumn(first);
-    onChoice(columns ? { csv: text, column: first } : { text });
+    const likely = columns ? likelyColumn(columns) : '';
+    setColumn(likely);
+    onChoice(columns ? { csv: text, column: likely } : { text });
   }
 
   return (
@@ -81,16 +87,20 @@ export function InboxSource({
   onChoice: (choice: SourceChoice | null) => void;
 }) {
   const [status, setStatus] = useState<'' | 'new' | 'in progress' | 'handled' | 'rejected'>('');
-  const [remote, reload] = useRemote('inbox.list', {
-    profileId,
-    limit: 1000,
-    ...(status === '' ? {} : { status }),
-  });
+  const filter = { profileId, ...(status === '' ? {} : { status }) };
+  const [remote, reload] = useRemote('inbox.list', { ...filter, limit: deliveryPageSize });
   return (
     <div className="inbox-source">
       <label className="field">
         <span>Deliveries</span>
-        <select value={status} onChange={(event) => setStatus(event.target.value as typeof status)}>
+        <select
+          value={status}
+          onChange={(event) => {
+            // The deliveries taken were of the other status: the count shown would not be the batch.
+            onChoice(null);
+            setStatus(event.target.value as typeof status);
+          }}
+        >
           <option value="">All of this profile</option>
           <option value="new">New</option>
           <option value="in progress">In progress</option>
@@ -99,10 +109,13 @@ export function InboxSource({
         </select>
       </label>
       <RemoteView remote={remote} onRetry={reload} label="deliveries">
-        {(deliveries) => (
+        {(first) => (
           <InboxCount
-            count={deliveries.length}
-            ids={deliveries.map((delivery) => delivery.id)}
+            // Another status or a delivery arrived: counted again and taken again, so the batch is
+            // made from the deliveries the count shows (a ticked box kept the ids of before).
+            key={`${status}:${first[0]?.id ?? ''}:${first.length}`}
+            first={first}
+            filter={filter}
             onChoice={onChoice}
           />
         )}
@@ -112,15 +125,31 @@ export function InboxSource({
 }
 
 function InboxCount({
-  count,
-  ids,
+  first,
+  filter,
   onChoice,
 }: {
-  count: number;
-  ids: string[];
+  first: DeliverySummary[];
+  filter: { profileId: string; status?: DeliveryStatus };
   onChoice: (choice: SourceChoice | null) => void;
 }) {
   const [taken, setTaken] = useState(false);
+  const [ids, setIds] = useState<Result<string[]> | null>(null);
+  const { profileId, status } = filter;
+  // Mounted afresh for each first page (its key): nothing is taken until this count is ticked.
+  useEffect(() => onChoice(null), [onChoice]);
+  useEffect(() => {
+    let current = true;
+    const page = (before: string | undefined) =>
+      api.inbox.list({ profileId, ...(status ? { status } : {}), limit: deliveryPageSize, before });
+    void allDeliveryIds(first, page).then((all) => current && setIds(all));
+    return () => {
+      current = false;
+    };
+  }, [first, profileId, status]);
+  if (ids === null) return <p role="status">Counting the deliveries…</p>;
+  if (!ids.ok) return <CallError error={ids.error} inline />;
+  const count = ids.value.length;
   return (
     <label className="checkbox">
       <input
@@ -129,7 +158,7 @@ function InboxCount({
         disabled={count === 0}
         onChange={(event) => {
           setTaken(event.target.checked);
-          onChoice(event.target.checked ? { deliveryIds: ids } : null);
+          onChoice(event.target.checked ? { deliveryIds: ids.value } : null);
         }}
       />
       Take {count === 1 ? 'this delivery' : `these ${counted(count, 'delivery', 'deliveries')}`}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortLines, splitBatchText, tooManyLines } from '../../../src-shared/batch-lines';
-import { csvColumn, parseCsv } from '../../../src-shared/csv-column';
+import { csvColumn, likelyColumn, parseCsv } from '../../../src-shared/csv-column';
 
 describe('the lines of a batch', () => {
   it('splits on line ends, commas and tabs, drops blanks and repeats, and lists bad lines by number', () => {
@@ -26,6 +26,26 @@ describe('the lines of a batch', () => {
         message: expect.stringMatching(/^looks like a process id but is not a whole GUID/),
       },
     ]);
+  });
+
+  it('takes a braced or upper-case GUID as the same process, and drops invisible characters at the ends', () => {
+    const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
+    const sorted = sortLines([
+      `{${id.toUpperCase()}}`,
+      id,
+      `"{${id}}"`,
+      '\u200BFT-000003\u200B',
+      '\uFEFF FT-000004\u00A0',
+      'FT-\u200B000005',
+    ]);
+    expect(sorted.lines).toEqual([
+      { input: id.toUpperCase(), inputKind: 'processId' },
+      { input: 'FT-000003', inputKind: 'externalReference' },
+      { input: 'FT-000004', inputKind: 'externalReference' },
+    ]);
+    expect(sorted.duplicates).toBe(2);
+    // Inside a reference an invisible character is still refused, not silently removed.
+    expect(sorted.rejected).toMatchObject([{ line: 6, input: 'FT-\u200B000005' }]);
   });
 
   it('says how many lines are too many', () => {
@@ -55,5 +75,33 @@ describe('a CSV column', () => {
       ok: false,
       message: expect.stringMatching(/^The CSV is empty/),
     });
+  });
+
+  it('refuses a quote never closed instead of reading every row after it as one cell', () => {
+    const csv = 'id,ref\r\n1,FT-1\r\n2,"FT-2\r\n3,FT-3\r\n4,FT-4\r\n';
+    expect(csvColumn(csv, 'ref')).toEqual({
+      ok: false,
+      message:
+        'Row 3 of the CSV opens a quote (") that is never closed, so every row after it would be read as one cell; close or remove that quote.',
+    });
+  });
+
+  it('names only the first columns of a very wide header, so the sentence stays short', () => {
+    const header = Array.from({ length: 10_000 }, (_, n) => `column ${n} ${'x'.repeat(100)}`).join(',');
+    const answer = csvColumn(`${header}\n`, 'reference');
+    expect(answer.ok).toBe(false);
+    const message = answer.ok ? '' : answer.message;
+    expect(message).toMatch(/^The CSV has no column "reference"; its columns are "column 0 x+\.\.\.", /);
+    expect(message).toMatch(/"column 19 x+\.\.\." and 9,980 more\. Choose one of them\.$/);
+    expect(message.length).toBeLessThan(1_200);
+  });
+
+  it('offers a column only when it is plain which one holds the processes', () => {
+    expect(likelyColumn(['Reference'])).toBe('Reference');
+    expect(likelyColumn(['Case', 'External reference', 'Owner'])).toBe('External reference');
+    expect(likelyColumn(['case', 'Process id', 'owner'])).toBe('Process id');
+    // Neither named like one, or two that are: the user picks.
+    expect(likelyColumn(['Case', 'Owner', 'Date'])).toBe('');
+    expect(likelyColumn(['Process id', 'External reference'])).toBe('');
   });
 });

@@ -1,0 +1,31 @@
+import type { DeliverySummary } from '../../../src-shared/inbox';
+import { limits } from '../../../src-shared/limits';
+import type { Result } from '../../../src-shared/result';
+
+/** One page of `inbox.list`, newest first, received before the delivery `before` (the first page without it). */
+export type DeliveryPage = (before: string | undefined) => Promise<Result<DeliverySummary[]>>;
+
+/** The most deliveries `inbox.list` answers at once. */
+export const deliveryPageSize = 1_000;
+
+/**
+ * The ids of every delivery `page` lists, following on from `first` (a page already at hand) until a
+ * page comes back short. "All of this profile" once meant the newest 1,000 (one page), while an
+ * inbox keeps 10,000: the rest were left out with the count shown as if it were all. Stops one past
+ * what a batch holds, so the count says there are too many without reading a huge inbox whole.
+ */
+export async function allDeliveryIds(
+  first: DeliverySummary[],
+  page: DeliveryPage,
+  most = limits.batchLines + 1,
+): Promise<Result<string[]>> {
+  const ids = first.map((delivery) => delivery.id);
+  let last = first;
+  while (last.length >= deliveryPageSize && ids.length < most) {
+    const next = await page(last.at(-1)!.id);
+    if (!next.ok) return next;
+    ids.push(...next.value.map((delivery) => delivery.id));
+    last = next.value;
+  }
+  return { ok: true, value: ids.slice(0, most) };
+}

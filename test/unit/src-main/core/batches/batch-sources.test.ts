@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RejectedLine } from '../../../../../src-shared/batches';
+import { fromDeliveries } from '../../../../../src-main/core/batches/batch-sources';
+import { createDeliveryStore, type NewDelivery } from '../../../../../src-main/core/inbox/delivery-store';
+import { parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
+
+const dir = mkdtempSync(join(tmpdir(), 'pc-batch-sources-'));
+const store = createDeliveryStore(dir);
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const profileId = 'profile-a';
+
+/** A delivery the inbox received for `processId`, as the receiver records it. */
+function delivery(processId: string, reference: string): NewDelivery {
+  const payload = { ProcessId: processId, ExternalReference: reference, Documents: [], Fields: [] };
+  return {
+    profileId,
+    method: 'POST',
+    path: `/inbox/${profileId}`,
+    headers: {},
+    payload,
+    rawExcerpt: null,
+    replyStatus: 200,
+    replyBody: {},
+    status: 'new',
+    reason: null,
+    view: parseDeliveryPayload(payload),
+  };
+}
+
+describe("a batch from the inbox's deliveries", () => {
+  it('takes each process once and counts the deliveries that repeat one', () => {
+    const a = '3f2a9c1e-0b7d-4e5f-9a1b-2c3d4e5f6a7b';
+    const b = '4e3b0d2f-1c8e-4f60-8b2c-3d4e5f6a7b8c';
+    const ids = [
+      delivery(a, 'FT-000001'),
+      delivery(a.toUpperCase(), 'FT-000001'),
+      delivery(b, 'FT-000002'),
+      delivery(a, 'FT-000001'),
+    ].map((made) => store.record(made)!.id);
+    const rejected: RejectedLine[] = [];
+    const taken = fromDeliveries(store, profileId, [...ids, ids[2]!], rejected);
+    expect(taken.lines.map((line) => line.input)).toEqual([a, b]);
+    // Five deliveries asked for, two processes: the other three are accounted for as repeats.
+    expect(taken.duplicates).toBe(3);
+    expect(rejected).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '../../../../../src-shared/contract';
+import { createDeliveryStore, type DeliveryStore } from '../../../../../src-main/core/inbox/delivery-store';
+import { parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
+import { allDeliveryIds, type DeliveryPage } from '../../../../../src-renderer/features/batches/delivery-ids';
+
+const dir = mkdtempSync(join(tmpdir(), 'pc-delivery-ids-'));
+let store: DeliveryStore;
+const profileId = '6b1f3c2a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const recorded: string[] = [];
+
+beforeAll(() => {
+  store = createDeliveryStore(dir);
+  for (let n = 0; n < 2_100; n++) {
+    const payload = {
+      ProcessId: randomUUID(),
+      ExternalReference: `FT-${String(n).padStart(6, '0')}`,
+      Documents: [],
+      Fields: [],
+    };
+    const made = store.record(
+      {
+        profileId,
+        method: 'POST',
+        path: `/inbox/${profileId}`,
+        headers: {},
+        payload,
+        rawExcerpt: null,
+        replyStatus: 200,
+        replyBody: {},
+        status: 'new',
+        reason: null,
+        view: parseDeliveryPayload(payload),
+      },
+      { maxDeliveries: 10_000, maxBytes: 2 ** 30 },
+    );
+    recorded.push(made!.id);
+  }
+});
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** inbox.list as the bridge carries it: the contract's schema, then the store. */
+const page: DeliveryPage = async (before) => {
+  const filter = calls['inbox.list'].input.parse({ profileId, limit: 1_000, before });
+  return { ok: true, value: store.list(filter) };
+};
+
+describe("the inbox's deliveries a batch takes", () => {
+  it('are all of them, past the 1,000 one page holds', async () => {
+    const first = (await page(undefined)) as { ok: true; value: ReturnType<DeliveryStore['list']> };
+    expect(first.value).toHaveLength(1_000);
+    const all = await allDeliveryIds(first.value, page);
+    expect(all).toEqual({ ok: true, value: [...recorded].reverse() });
+  });
+
+  it('stop one past what a batch holds, and a page that fails is the answer', async () => {
+    const first = store.list({ profileId, limit: 1_000 });
+    expect(await allDeliveryIds(first, page, 1_500)).toMatchObject({ ok: true, value: { length: 1_500 } });
+    const error = { code: 'network', message: 'The console could not reach its main process.' } as const;
+    expect(await allDeliveryIds(first, async () => ({ ok: false, error }))).toEqual({ ok: false, error });
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { batchCalls } from '../../../src-shared/calls-batches';
+import { describeIssues } from '../../../src-shared/input-errors';
+
+const profileId = '6b1f3c2a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const create = (input: Record<string, unknown>) => batchCalls['batches.create'].input.safeParse(input);
+
+describe('batches.create input', () => {
+  it("numbers a CSV's bad lines as the spreadsheet numbers its rows (the header is row 1)", () => {
+    const csv = 'Case,Reference\r\n1,FT-000001\r\n2,not a reference\r\n3,"FT-000003"\r\n';
+    const parsed = create({ profileId, csv, column: 'reference' });
+    expect(parsed.success && parsed.data.sorted).toMatchObject({
+      lines: [{ input: 'FT-000001' }, { input: 'FT-000003' }],
+      rejected: [{ line: 3, input: 'not a reference' }],
+    });
+  });
+
+  it('numbers pasted lines from 1', () => {
+    const parsed = create({ profileId, text: 'FT-000001\nnot a reference' });
+    expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([{ line: 2 }]);
+  });
+
+  it('refuses 10,001 inbox deliveries with the sentence that says how many', () => {
+    const deliveryIds = Array.from({ length: 10_001 }, (_, n) => `delivery-${n}`);
+    const parsed = create({ profileId, deliveryIds });
+    expect(parsed.success ? null : parsed.error.issues.map((issue) => issue.message)).toEqual([
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    ]);
+  });
+
+  it('holds a batch to 10,000 lines once repeats are dropped', () => {
+    const reference = (n: number) => `FT-${String(n).padStart(6, '0')}`;
+    // 12,000 lines naming 6,000 processes, each twice.
+    const twice = Array.from({ length: 12_000 }, (_, n) => reference(n % 6_000)).join('\n');
+    const parsed = create({ profileId, text: twice });
+    expect(parsed.success && [parsed.data.sorted.lines.length, parsed.data.sorted.duplicates]).toEqual([
+      6_000, 6_000,
+    ]);
+    const tooMany = `${twice}\n${Array.from({ length: 4_001 }, (_, n) => reference(6_000 + n)).join('\n')}`;
+    const refused = create({ profileId, text: tooMany });
+    expect(refused.success ? null : refused.error.issues.map((issue) => issue.message)).toEqual([
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    ]);
+  });
+
+  it('words a name or column that is too long as a sentence', () => {
+    const tooLong = (input: Record<string, unknown>) => {
+      const parsed = create(input);
+      return parsed.success ? null : describeIssues(parsed.error.issues, input);
+    };
+    expect(tooLong({ profileId, name: 'n'.repeat(201), items: ['FT-000001'] })).toBe(
+      'name: is longer than 200 characters; give the batch a shorter name.',
+    );
+    expect(tooLong({ profileId, csv: 'id\nFT-000001\n', column: 'c'.repeat(201) })).toBe(
+      'column: is longer than 200 characters; no CSV column is named like that.',
+    );
+    expect(
+      batchCalls['batches.rename'].input.safeParse({ batchId: crypto.randomUUID(), name: ' \t ' }).success,
+    ).toBe(false);
+  });
+
+  it('takes each chosen row once', () => {
+    const batchId = crypto.randomUUID();
+    expect(batchCalls['batches.read'].input.parse({ batchId, rows: [2, 1, 2, 2] }).rows).toEqual([2, 1]);
+  });
+});
