@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeIntent } from '../../../src-main/core/client/change-audit';
+import { maskFields } from '../../../src-shared/logs';
+import { currentStepOf } from '../../../src-shared/process-paths';
+import { fieldsFor } from '../../../src-main/core/batches/batch-action';
+import {
+  completeAccepted,
+  input,
+  jobEnded,
+  openReadBatch,
+  openService,
+  startBatchSandbox,
+  type BatchSandbox,
+} from './helpers';
+
+/*
+ * Review finding (s24ra): a run killed after a row's audit intent was written but before its POST
+ * reached the service is resumed by reading the row back; found not done, the change is sent again
+ * under the same Idempotency-Key, and that send writes its own intent. The first intent was left
+ * without an outcome: the audit log showed one change as two, one of them pending for ever.
+ *
+ * The state kill -9 leaves at that moment (journal line open, row `sending`, audit intent, job
+ * `running`) is written directly: a child killed at random hits this window only now and then.
+ */
+
+let sandbox: BatchSandbox;
+
+beforeAll(async () => {
+  sandbox = await startBatchSandbox();
+}, 60_000);
+
+afterAll(() => sandbox?.stop());
+
+describe('a run stopped between the audit intent and the send', () => {
+  it('records the change once in the audit: every record settled, one succeeded', async () => {
+    const dataDir = join(sandbox.consoleDir, 'crash-audit');
+    const first = await openReadBatch(sandbox, { forms: 2, failEvery: 100, concurrency: 2, dataDir });
+    const { service, client, profile, audit, batchId, chosen } = first;
+    const rowNo = chosen[0]!;
+    const action = input('batches.run', { batchId, action: completeAccepted }).action;
+    if (action.kind !== 'complete') throw new Error('the test completes a step');
+    const row = service.store.row(batchId, rowNo);
+    const process = await client.getProcess(profile.id, row.processId!);
+    const step = currentStepOf(process)!;
+    const intentId = randomUUID();
+    service.store.queueRun(batchId, [rowNo]);
+    service.store.setJob(batchId, { kind: 'run', status: 'running', reason: null, action, total: 1 });
+    service.journal.open({
+      intentId,
+      batchId,
+      rowNo,
+      action,
+      processId: process.processId,
+      externalReference: process.externalReference,
+      stepId: step.stepId,
+      stepName: step.name,
+      knownNotes: null,
+    });
+    await audit.intent(
+      changeIntent(new Date(), profile, intentId, {
+        action: 'step.complete',
+        processId: process.processId,
+        externalReference: process.externalReference,
+        processTypeId: process.processTypeId,
+        stepId: step.stepId,
+        stepName: step.name,
+        fields: maskFields(fieldsFor(action, process.processId)),
+      }),
+    );
+    await first.close();
+
+    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId: profile.id });
+    try {
+      expect(second.service.store.job(batchId)).toMatchObject({ status: 'paused' });
+      await second.service.resume(batchId);
+      expect((await jobEnded(second.service, batchId)).status).toBe('finished');
+      expect(second.service.store.row(batchId, rowNo)).toMatchObject({ action: 'done' });
+      const records = (await second.audit.list({ processId: process.processId })).filter(
+        (record) => record.intent.idempotencyKey === intentId,
+      );
+      const outcomes = records.map((record) => record.outcome?.outcome ?? 'pending');
+      expect(outcomes).not.toContain('pending');
+      expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
