@@ -47,9 +47,11 @@ export function driveJob(spec: JobSpec): RunningJob {
     spec.emit({ batchId, profileId: context.profile.id, job: kind, status, reason, ...meter.figures() });
 
   const work = (row: BatchRow): Promise<RowResult> =>
-    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!);
+    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!, () => stopping !== null);
 
   const handle = (row: BatchRow, result: RowResult) => {
+    // Stopped before sending: the row stays queued, for the cancel to mark or a resume to take.
+    if (result.kind === 'stopped') return;
     if (result.kind === 'settled') {
       streak = 0;
       meter.tick();

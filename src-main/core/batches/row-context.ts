@@ -30,10 +30,12 @@ export interface RowContext {
 }
 
 /**
- * A row's end for this pass: settled (its state is committed), or to be tried again later because
- * nothing reached the service (refused connection) or the service asked to slow down (429).
+ * A row's end for this pass: settled (its state is committed), to be tried again later because
+ * nothing reached the service (refused connection) or the service asked to slow down (429), or
+ * left queued because the job was stopped before anything was sent for it.
  */
-export type RowResult = { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string };
+export type RowResult =
+  { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string } | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
 

@@ -19,6 +19,7 @@ export async function runRow(
   context: RowContext,
   row: BatchRow,
   action: BatchActionInput,
+  stopped: () => boolean = () => false,
 ): Promise<RowResult> {
   const open = context.journal.unsettled(context.batchId, row.rowNo);
   // The journal holds confidential values masked: they come back from memory before any send.
@@ -45,6 +46,9 @@ export async function runRow(
     context.store.setAction(batchId, rowNo, 'skipped', notAtStep(current, action.stepName));
     return settled;
   }
+  // A cancel or pause that came while the process was being read: nothing is sent for this row
+  // (checked between rows only, up to the lane's concurrency of changes left after Cancel).
+  if (stopped()) return { kind: 'stopped' };
   const entry: JournalEntry = {
     intentId: randomUUID(),
     batchId,
