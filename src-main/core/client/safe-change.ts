@@ -5,7 +5,7 @@ import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
 import { decideAccepted } from './accepted-answer';
-import { isAcceptedUnread, isAmbiguous } from './client-failure';
+import { ClientFailure, isAcceptedUnread, isAmbiguous } from './client-failure';
 
 /**
  * Sends a change (complete a step, add a note, start a process) so that it happens at most once
@@ -180,10 +180,23 @@ async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => stri
   } catch (error) {
     if (!(error instanceof Failure)) return { kind: 'bug', error };
     if (isAcceptedUnread(error)) return { kind: 'accepted', status: error.error.status ?? null };
-    const failure = new Failure(error.error.code, scrub(error.message), {
-      ...(error.error.status !== undefined ? { status: error.error.status } : {}),
-      ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
-    });
+    // The client's facts go along with the masked sentence: a batch waits the Retry-After of a
+    // 429 to a change (without it, the lane waited 1 s whatever the service asked).
+    const failure = new ClientFailure(
+      error.error.code,
+      scrub(error.message),
+      {
+        ...(error.error.status !== undefined ? { status: error.error.status } : {}),
+        ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
+      },
+      error instanceof ClientFailure
+        ? {
+            ambiguous: error.ambiguous,
+            retryAfterSeconds: error.retryAfterSeconds,
+            serviceCode: error.serviceCode,
+          }
+        : {},
+    );
     return { kind: isAmbiguous(error) ? 'unclear' : 'refused', failure };
   }
 }
