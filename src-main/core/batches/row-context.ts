@@ -48,7 +48,9 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
   if (!(error instanceof Failure)) return null;
   if (error.error.status === 429) {
     const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
-    lane.holdFor(Math.min(seconds, 30) * 1000);
+    // At least a second: a Retry-After of 0 or a date already past would have the row tried
+    // again at once and given up within milliseconds, however long the service stays limited.
+    lane.holdFor(Math.min(Math.max(seconds, 1), 30) * 1000);
     return { kind: 'again', why: 'busy', message: error.message };
   }
   if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,13 +19,18 @@ import { expectEachOnce } from './scenario';
  * asked, and a row was given up after its six tries in about 5 s ("Nothing was sent"). A service
  * asking for 10 s while it is limited for 9 s failed every row it touched. Now the lane waits
  * what the service asked (up to 30 s), and the rows go through once the storm is over.
+ *
+ * And a Retry-After that reads as no wait (`0`, a date already past) held the lane 0 ms: a row
+ * was tried again at once and given up within milliseconds, so a two-second storm failed every
+ * row. A 429 now holds the lane at least a second.
  */
 
 let sandbox: BatchSandbox;
 let limiter: Server;
 let limiterUrl: string;
-/** Until when every change is refused with 429 and `Retry-After: 10`. */
+/** Until when every change is refused with 429 and this Retry-After. */
 let stormUntil = 0;
+let retryAfter = '';
 let limited = 0;
 
 beforeAll(async () => {
@@ -36,7 +42,7 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method === 'POST' && Date.now() < stormUntil) {
         limited += 1;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '10' });
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
         return;
       }
@@ -65,28 +71,39 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-describe('a run meeting a nine-second rate-limit storm that says Retry-After: 10', () => {
-  it('waits as asked and completes every row once', async () => {
-    const console_ = await openReadBatch(sandbox, {
-      forms: 4,
-      failEvery: 100,
-      concurrency: 2,
-      baseUrl: limiterUrl,
-    });
-    const { service, client, profile, audit, batchId, chosen } = console_;
-    try {
-      expect(chosen).toHaveLength(3);
-      stormUntil = Date.now() + 9_000;
-      await service.run(
-        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
-      );
-      expect((await jobEnded(service, batchId)).status).toBe('finished');
-      expect(limited).toBeGreaterThan(0);
-      const counts = await expectEachOnce(service, client, audit, profile.id, batchId, chosen);
-      console.log(`rate-limit storm: ${limited} changes answered 429; outcomes ${JSON.stringify(counts)}`);
-      expect(counts).toEqual({ done: 3 });
-    } finally {
-      await console_.close();
-    }
-  }, 60_000);
+describe('a run meeting a rate-limit storm on its changes', () => {
+  it.each([
+    { header: '10', stormMs: 9_000 },
+    { header: '0', stormMs: 2_000 },
+    { header: 'Thu, 01 Jan 1970 00:00:00 GMT', stormMs: 2_000 },
+  ])(
+    'waits (Retry-After: $header, $stormMs ms) and completes every row once',
+    async ({ header, stormMs }) => {
+      limited = 0;
+      retryAfter = header;
+      const console_ = await openReadBatch(sandbox, {
+        dataDir: join(sandbox.consoleDir, `limited-${stormMs}-${header.length}`),
+        forms: 4,
+        failEvery: 100,
+        concurrency: 2,
+        baseUrl: limiterUrl,
+      });
+      const { service, client, profile, audit, batchId, chosen } = console_;
+      try {
+        expect(chosen).toHaveLength(3);
+        stormUntil = Date.now() + stormMs;
+        await service.run(
+          input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
+        );
+        expect((await jobEnded(service, batchId)).status).toBe('finished');
+        expect(limited).toBeGreaterThan(0);
+        const counts = await expectEachOnce(service, client, audit, profile.id, batchId, chosen);
+        console.log(`rate-limit storm: ${limited} changes answered 429; outcomes ${JSON.stringify(counts)}`);
+        expect(counts).toEqual({ done: 3 });
+      } finally {
+        await console_.close();
+      }
+    },
+    60_000,
+  );
 });
