@@ -148,7 +148,7 @@ function noteState(process: Process, entry: JournalEntry, keyName: string): Foun
 }
 
 /** What the administrator should look at for a row whose fate is unknown. */
-function whatToCheck(entry: JournalEntry): string {
+export function whatToCheck(entry: JournalEntry): string {
   return entry.action.kind === 'complete'
     ? `Open process ${entry.externalReference} (${entry.processId}) and look at step "${entry.stepName}" before trying again: if it is complete, the completion went through.`
     : `Open process ${entry.externalReference} (${entry.processId}) and look at its notes before adding this one again.`;

@@ -7,7 +7,7 @@ import { fieldsFor, type BatchActionInput } from './batch-action';
 import type { JournalEntry } from './batch-journal';
 import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
-import { recoverRow } from './recover-row';
+import { recoverRow, whatToCheck } from './recover-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 
 /**
@@ -121,6 +121,16 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.journal.settle(entry, 'outcome unknown', error.message);
     return settled;
   }
+  // A bug, not a Failure: the change may have been sent and may have happened (the safe path
+  // audits it so), so the row must not say failed.
+  if (!(error instanceof Failure)) {
+    context.journal.settle(
+      entry,
+      'outcome unknown',
+      `The console failed unexpectedly while sending this change; the details are in its log. ${whatToCheck(entry)}`,
+    );
+    throw error;
+  }
   // Refused before it reached the service, or 429: the audit says failed, nothing happened, so the
   // row goes back to the queue and a later pass sends it under a new intent.
   const again = retryLater(error, context.lane);
@@ -129,7 +139,6 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.store.setAction(entry.batchId, entry.rowNo, 'queued', null);
     return again;
   }
-  if (!(error instanceof Failure)) throw error;
   return settled;
 }
 
