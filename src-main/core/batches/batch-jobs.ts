@@ -1,9 +1,9 @@
 import type { BatchProgress, BatchRow } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
-import type { BatchStore } from './batch-store';
 import { createProgressMeter } from './progress-meter';
 import { sentenceOf, type RowContext, type RowResult } from './row-context';
 import { readRow } from './read-row';
+import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
 
 /** Rows in a row that could not reach the service before a job pauses itself. */
@@ -61,7 +61,7 @@ export function driveJob(spec: JobSpec): RunningJob {
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);
     if (tries > maxRowRetries) {
-      giveUp(store, batchId, kind, row.rowNo, result.message);
+      giveUp(context, kind, row.rowNo, result.message);
       meter.tick();
     } else rows.push(row);
     if (streak >= outageRows && !stopping) {
@@ -82,7 +82,7 @@ export function driveJob(spec: JobSpec): RunningJob {
           handle(row, await work(row));
         } catch (error) {
           // A bug on one row: say so on the row, keep the batch going.
-          giveUp(store, batchId, kind, row.rowNo, sentenceOf(error));
+          giveUp(context, kind, row.rowNo, sentenceOf(error));
           meter.tick();
         }
         if (meter.due()) progress('running');
@@ -117,14 +117,19 @@ export function driveJob(spec: JobSpec): RunningJob {
   };
 }
 
-function giveUp(
-  store: BatchStore,
-  batchId: string,
-  kind: 'read' | 'run',
-  rowNo: number,
-  message: string,
-): void {
-  if (kind === 'read') store.setReadState(batchId, rowNo, 'failed', message);
-  else if (store.row(batchId, rowNo).action === 'queued')
-    store.setAction(batchId, rowNo, 'failed', `Nothing was sent. ${message}`);
+function giveUp(context: RowContext, kind: 'read' | 'run', rowNo: number, message: string): void {
+  const { store, batchId } = context;
+  if (kind === 'read') return store.setReadState(batchId, rowNo, 'failed', message);
+  const { action } = store.row(batchId, rowNo);
+  if (action === 'queued') store.setAction(batchId, rowNo, 'failed', `Nothing was sent. ${message}`);
+  // A change that may have been sent before the console stopped, whose read-back kept failing
+  // (a 429 storm): the job must not finish with the row still 'sending' and its line open.
+  const open = action === 'sending' ? context.journal.unsettled(batchId, rowNo) : undefined;
+  if (open) {
+    context.journal.settle(
+      open,
+      'outcome unknown',
+      `${whatToCheck(open)} Reading it back failed: ${message}`,
+    );
+  }
 }

@@ -5,6 +5,7 @@ import { changeIntent } from '../../../src-main/core/client/change-audit';
 import { maskFields } from '../../../src-shared/logs';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { fieldsFor } from '../../../src-main/core/batches/batch-action';
+import { startLimiter } from './limiter';
 import {
   completeAccepted,
   input,
@@ -21,6 +22,10 @@ import {
  * under the same Idempotency-Key, and that send writes its own intent. The first intent was left
  * without an outcome: the audit log showed one change as two, one of them pending for ever.
  *
+ * And a row whose read-back kept failing with 429 was given up without a word: a `sending` row
+ * was left as it was, so the job finished with the row `sending` and its journal line open (and a
+ * later run would have taken it up). It now ends outcome unknown with what to check.
+ *
  * The state kill -9 leaves at that moment (journal line open, row `sending`, audit intent, job
  * `running`) is written directly: a child killed at random hits this window only now and then.
  */
@@ -33,51 +38,60 @@ beforeAll(async () => {
 
 afterAll(() => sandbox?.stop());
 
-describe('a run stopped between the audit intent and the send', () => {
-  it('records the change once in the audit: every record settled, one succeeded', async () => {
-    const dataDir = join(sandbox.consoleDir, 'crash-audit');
-    const first = await openReadBatch(sandbox, { forms: 2, failEvery: 100, concurrency: 2, dataDir });
-    const { service, client, profile, audit, batchId, chosen } = first;
-    const rowNo = chosen[0]!;
-    const action = input('batches.run', { batchId, action: completeAccepted }).action;
-    if (action.kind !== 'complete') throw new Error('the test completes a step');
-    const row = service.store.row(batchId, rowNo);
-    const process = await client.getProcess(profile.id, row.processId!);
-    const step = currentStepOf(process)!;
-    const intentId = randomUUID();
-    service.store.queueRun(batchId, [rowNo]);
-    service.store.setJob(batchId, { kind: 'run', status: 'running', reason: null, action, total: 1 });
-    service.journal.open({
-      intentId,
-      batchId,
-      rowNo,
-      action,
+/**
+ * A batch of two processes whose first row is left as kill -9 leaves it between the audit intent
+ * and the send: journal line open, row `sending`, audit intent written, job `running`.
+ */
+async function stoppedBeforeSend(folder: string) {
+  const dataDir = join(sandbox.consoleDir, folder);
+  const first = await openReadBatch(sandbox, { forms: 2, failEvery: 100, concurrency: 2, dataDir });
+  const { service, client, profile, audit, batchId, chosen } = first;
+  const rowNo = chosen[0]!;
+  const action = input('batches.run', { batchId, action: completeAccepted }).action;
+  if (action.kind !== 'complete') throw new Error('the test completes a step');
+  const row = service.store.row(batchId, rowNo);
+  const process = await client.getProcess(profile.id, row.processId!);
+  const step = currentStepOf(process)!;
+  const intentId = randomUUID();
+  service.store.queueRun(batchId, [rowNo]);
+  service.store.setJob(batchId, { kind: 'run', status: 'running', reason: null, action, total: 1 });
+  service.journal.open({
+    intentId,
+    batchId,
+    rowNo,
+    action,
+    processId: process.processId,
+    externalReference: process.externalReference,
+    stepId: step.stepId,
+    stepName: step.name,
+    knownNotes: null,
+  });
+  await audit.intent(
+    changeIntent(new Date(), profile, intentId, {
+      action: 'step.complete',
       processId: process.processId,
       externalReference: process.externalReference,
+      processTypeId: process.processTypeId,
       stepId: step.stepId,
       stepName: step.name,
-      knownNotes: null,
-    });
-    await audit.intent(
-      changeIntent(new Date(), profile, intentId, {
-        action: 'step.complete',
-        processId: process.processId,
-        externalReference: process.externalReference,
-        processTypeId: process.processTypeId,
-        stepId: step.stepId,
-        stepName: step.name,
-        fields: maskFields(fieldsFor(action, process.processId)),
-      }),
-    );
-    await first.close();
+      fields: maskFields(fieldsFor(action, process.processId)),
+    }),
+  );
+  await first.close();
+  return { dataDir, profileId: profile.id, batchId, rowNo, intentId, processId: process.processId };
+}
 
-    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId: profile.id });
+describe('a run stopped between the audit intent and the send', () => {
+  it('records the change once in the audit: every record settled, one succeeded', async () => {
+    const { dataDir, profileId, batchId, rowNo, intentId, processId } =
+      await stoppedBeforeSend('crash-audit');
+    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
     try {
       expect(second.service.store.job(batchId)).toMatchObject({ status: 'paused' });
       await second.service.resume(batchId);
       expect((await jobEnded(second.service, batchId)).status).toBe('finished');
       expect(second.service.store.row(batchId, rowNo)).toMatchObject({ action: 'done' });
-      const records = (await second.audit.list({ processId: process.processId })).filter(
+      const records = (await second.audit.list({ processId })).filter(
         (record) => record.intent.idempotencyKey === intentId,
       );
       const outcomes = records.map((record) => record.outcome?.outcome ?? 'pending');
@@ -85,6 +99,29 @@ describe('a run stopped between the audit intent and the send', () => {
       expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  }, 60_000);
+
+  it('is settled outcome unknown when the service refuses every read-back with 429, never left sending', async () => {
+    const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-limited');
+    const limiter = await startLimiter(sandbox.url);
+    limiter.state.retryAfter = '0';
+    limiter.state.storm = (method) => method === 'GET';
+    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+    try {
+      await second.service.resume(batchId);
+      expect((await jobEnded(second.service, batchId)).status).toBe('finished');
+      const row = second.service.store.row(batchId, rowNo);
+      expect([row.action, row.actionMessage]).toEqual([
+        'outcome unknown',
+        expect.stringMatching(
+          /^Open process .* look at step "Back office assessment" .* Reading it back failed: .*\(429\)/,
+        ),
+      ]);
+      expect(second.service.journal.all(batchId).map((line) => line.outcome)).toEqual(['outcome unknown']);
+    } finally {
+      await second.close();
+      await limiter.close();
     }
   }, 60_000);
 });

@@ -1,7 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeAccepted,
@@ -11,6 +8,7 @@ import {
   startBatchSandbox,
   type BatchSandbox,
 } from './helpers';
+import { startLimiter } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -26,48 +24,15 @@ import { expectEachOnce } from './scenario';
  */
 
 let sandbox: BatchSandbox;
-let limiter: Server;
-let limiterUrl: string;
-/** Until when every change is refused with 429 and this Retry-After. */
-let stormUntil = 0;
-let retryAfter = '';
-let limited = 0;
+let limiter: Awaited<ReturnType<typeof startLimiter>>;
 
 beforeAll(async () => {
   sandbox = await startBatchSandbox();
-  // In front of the service: a rate limiter in a storm (for changes only), else a plain relay.
-  limiter = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'POST' && Date.now() < stormUntil) {
-        limited += 1;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
-        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
-        return;
-      }
-      const headers = { ...req.headers };
-      delete headers.host;
-      delete headers.connection;
-      request(`${sandbox.url}${req.url}`, {
-        method: req.method as 'GET',
-        headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-      })
-        .then(async (answer) => {
-          const body = Buffer.from(await answer.body.arrayBuffer());
-          res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
-          res.end(body);
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => limiter.listen(0, '127.0.0.1', resolve));
-  limiterUrl = `http://127.0.0.1:${(limiter.address() as AddressInfo).port}`;
+  limiter = await startLimiter(sandbox.url);
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => limiter?.close(resolve));
+  await limiter?.close();
   await sandbox?.stop();
 });
 
@@ -79,26 +44,31 @@ describe('a run meeting a rate-limit storm on its changes', () => {
   ])(
     'waits (Retry-After: $header, $stormMs ms) and completes every row once',
     async ({ header, stormMs }) => {
-      limited = 0;
-      retryAfter = header;
+      const { state } = limiter;
+      state.limited = 0;
+      state.retryAfter = header;
       const console_ = await openReadBatch(sandbox, {
         dataDir: join(sandbox.consoleDir, `limited-${stormMs}-${header.length}`),
         forms: 4,
         failEvery: 100,
         concurrency: 2,
-        baseUrl: limiterUrl,
+        baseUrl: limiter.url,
       });
       const { service, client, profile, audit, batchId, chosen } = console_;
       try {
         expect(chosen).toHaveLength(3);
-        stormUntil = Date.now() + stormMs;
+        // Every change is refused until the storm is over.
+        const stormUntil = Date.now() + stormMs;
+        state.storm = (method) => method === 'POST' && Date.now() < stormUntil;
         await service.run(
           input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
         );
         expect((await jobEnded(service, batchId)).status).toBe('finished');
-        expect(limited).toBeGreaterThan(0);
+        expect(state.limited).toBeGreaterThan(0);
         const counts = await expectEachOnce(service, client, audit, profile.id, batchId, chosen);
-        console.log(`rate-limit storm: ${limited} changes answered 429; outcomes ${JSON.stringify(counts)}`);
+        console.log(
+          `rate-limit storm: ${state.limited} changes answered 429; outcomes ${JSON.stringify(counts)}`,
+        );
         expect(counts).toEqual({ done: 3 });
       } finally {
         await console_.close();

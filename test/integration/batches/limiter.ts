@@ -1,0 +1,50 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+/**
+ * A rate limiter in front of the reference service: while `storm` says so for a request, it is
+ * answered 429 with the Retry-After given, else relayed as it is. The service itself never
+ * answers 429 to a valid key on demand.
+ */
+export async function startLimiter(target: string) {
+  const state = {
+    /** Whether a request (method, path) is refused now. */
+    storm: (_method: string, _path: string) => false,
+    retryAfter: '1',
+    /** Requests answered 429 so far. */
+    limited: 0,
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (state.storm(req.method ?? '', req.url ?? '')) {
+        state.limited += 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
+        return;
+      }
+      const headers = { ...req.headers };
+      delete headers.host;
+      delete headers.connection;
+      request(`${target}${req.url}`, {
+        method: req.method as 'GET',
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.body.arrayBuffer());
+          res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
+          res.end(body);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
