@@ -3,6 +3,7 @@ import type { BatchActionInput } from './batch-action';
 import { createProgressMeter } from './progress-meter';
 import { sentenceOf, type RowContext, type RowResult } from './row-context';
 import { readRow } from './read-row';
+import { cancelPaused } from './batch-sources';
 import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
 
@@ -100,10 +101,9 @@ export function driveJob(spec: JobSpec): RunningJob {
     }
     context.reads.flush();
     const end = stopping as { how: 'pause' | 'cancel'; reason: string | null } | null;
-    if (end?.how === 'cancel') {
-      if (kind === 'read') store.moveReads(batchId, 'queued', 'unread');
-      else store.moveActions(batchId, 'queued', 'cancelled', 'Cancelled before it was sent.');
-    }
+    // As a paused job's cancel: queued rows dropped, and a row still recovering from a crash (its
+    // read-back refused, its line open) settled outcome unknown rather than left 'sending'.
+    if (end?.how === 'cancel') cancelPaused(store, context.journal, batchId, kind);
     const status = end === null ? 'finished' : end.how === 'pause' ? 'paused' : 'cancelled';
     store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
     progress(status, end?.reason ?? null);

@@ -5,6 +5,7 @@ import { changeIntent } from '../../../src-main/core/client/change-audit';
 import { maskFields } from '../../../src-shared/logs';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { fieldsFor } from '../../../src-main/core/batches/batch-action';
+import { waitFor } from '../../support/wait-for';
 import { startLimiter } from './limiter';
 import {
   completeAccepted,
@@ -24,7 +25,8 @@ import {
  *
  * And a row whose read-back kept failing with 429 was given up without a word: a `sending` row
  * was left as it was, so the job finished with the row `sending` and its journal line open (and a
- * later run would have taken it up). It now ends outcome unknown with what to check.
+ * later run would have taken it up). It now ends outcome unknown with what to check; so does such
+ * a row when the running job is cancelled (only a paused job's cancel settled it).
  *
  * The state kill -9 leaves at that moment (journal line open, row `sending`, audit intent, job
  * `running`) is written directly: a child killed at random hits this window only now and then.
@@ -119,6 +121,28 @@ describe('a run stopped between the audit intent and the send', () => {
         ),
       ]);
       expect(second.service.journal.all(batchId).map((line) => line.outcome)).toEqual(['outcome unknown']);
+    } finally {
+      await second.close();
+      await limiter.close();
+    }
+  }, 60_000);
+
+  it('is settled outcome unknown when the run is cancelled while its read-back is refused, never left sending', async () => {
+    const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-cancelled');
+    const limiter = await startLimiter(sandbox.url);
+    limiter.state.retryAfter = '1';
+    limiter.state.storm = (method) => method === 'GET';
+    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+    try {
+      await second.service.resume(batchId);
+      await waitFor(() => limiter.state.limited >= 3 || undefined, { what: 'the read-back refused' });
+      await second.service.cancel(batchId);
+      expect(second.service.store.job(batchId)).toMatchObject({ status: 'cancelled' });
+      const row = second.service.store.row(batchId, rowNo);
+      expect([row.action, row.actionMessage]).toEqual([
+        'outcome unknown',
+        expect.stringMatching(/the run was cancelled before it was read back\. Open process /),
+      ]);
     } finally {
       await second.close();
       await limiter.close();
