@@ -39,10 +39,12 @@ export type RowResult =
 
 export const settled: RowResult = { kind: 'settled' };
 
+const gatewayStatuses = new Set([502, 503, 504]);
+
 /**
  * A failure that proves a change never reached the service (connection refused, host not found),
- * any network failure of a read (reading twice is harmless), or the service saying "slow down":
- * the row is tried again, nothing is marked failed for it.
+ * any network failure or 502/503/504 of a read (reading twice is harmless), or the service saying
+ * "slow down": the row is tried again, nothing is marked failed for it.
  */
 export function retryLater(error: unknown, lane: Lane, isRead = false): RowResult | null {
   if (!(error instanceof Failure)) return null;
@@ -54,6 +56,11 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
     return { kind: 'again', why: 'busy', message: error.message };
   }
   if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {
+    return { kind: 'again', why: 'outage', message: error.message };
+  }
+  // A read a gateway or a service down for maintenance refused: nothing was sent, and the job
+  // pauses itself after a few in a row as for a refused connection, rather than failing every row.
+  if (isRead && gatewayStatuses.has(error.error.status ?? 0)) {
     return { kind: 'again', why: 'outage', message: error.message };
   }
   return null;

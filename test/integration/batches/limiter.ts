@@ -4,14 +4,15 @@ import { request } from 'undici';
 
 /**
  * A rate limiter in front of the reference service: while `storm` says so for a request, it is
- * answered 429 with the Retry-After given, else relayed as it is. The service itself never
- * answers 429 to a valid key on demand.
+ * answered `status` (429, or 503 for a service down for maintenance) with the Retry-After given,
+ * else relayed as it is. The service itself answers neither on demand.
  */
 export async function startLimiter(target: string) {
   const state = {
     /** Whether a request (method, path) is refused now. */
     storm: (_method: string, _path: string) => false,
     retryAfter: '1',
+    status: 429,
     /** Requests answered 429 so far. */
     limited: 0,
   };
@@ -21,7 +22,7 @@ export async function startLimiter(target: string) {
     req.on('end', () => {
       if (state.storm(req.method ?? '', req.url ?? '')) {
         state.limited += 1;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+        res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
         return;
       }
