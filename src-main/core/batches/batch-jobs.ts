@@ -61,6 +61,15 @@ export function driveJob(spec: JobSpec): RunningJob {
     if (result.why === 'outage') streak += 1;
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);
+    // A row the service kept asking to slow down (each wait honoured) is not failed: the limit
+    // would fail every row it lasts for. The job pauses, the row stays as it is for the resume.
+    if (tries > maxRowRetries && result.why === 'busy') {
+      stopping ??= {
+        how: 'pause',
+        reason: `The batch paused itself: the service kept asking to slow down (${result.message}) Resume later; rows not yet done will be tried again.`,
+      };
+      return;
+    }
     if (tries > maxRowRetries) {
       giveUp(context, kind, row.rowNo, result.message);
       meter.tick();

@@ -23,10 +23,12 @@ import {
  * under the same Idempotency-Key, and that send writes its own intent. The first intent was left
  * without an outcome: the audit log showed one change as two, one of them pending for ever.
  *
- * And a row whose read-back kept failing with 429 was given up without a word: a `sending` row
- * was left as it was, so the job finished with the row `sending` and its journal line open (and a
- * later run would have taken it up). It now ends outcome unknown with what to check; so does such
- * a row when the running job is cancelled (only a paused job's cancel settled it).
+ * And a row whose read-back kept failing was given up without a word: a `sending` row was left as
+ * it was, so the job finished with the row `sending` and its journal line open (and a later run
+ * would have taken it up). A read-back the service keeps answering 429 now pauses the job, as for
+ * any row (rate-limited.test.ts); a row given up after its tries (refused connections between
+ * rows that settle) ends outcome unknown; so does such a row when the running job is cancelled
+ * (only a paused job's cancel settled it).
  *
  * The state kill -9 leaves at that moment (journal line open, row `sending`, audit intent, job
  * `running`) is written directly: a child killed at random hits this window only now and then.
@@ -104,12 +106,15 @@ describe('a run stopped between the audit intent and the send', () => {
     }
   }, 60_000);
 
-  it('is settled outcome unknown when the service refuses every read-back with 429, never left sending', async () => {
-    const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-limited');
-    const limiter = await startLimiter(sandbox.url);
-    limiter.state.retryAfter = '0';
-    limiter.state.storm = (method) => method === 'GET';
-    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+  it('is settled outcome unknown when its read-back fails with a bug, never left sending', async () => {
+    const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-bug');
+    const second = openService(dataDir, sandbox.url, sandbox.key, {
+      profileId,
+      wrapClient: (client) => ({
+        ...client,
+        getProcess: () => Promise.reject(new TypeError('a bug in reading back')),
+      }),
+    });
     try {
       await second.service.resume(batchId);
       expect((await jobEnded(second.service, batchId)).status).toBe('finished');
@@ -117,10 +122,37 @@ describe('a run stopped between the audit intent and the send', () => {
       expect([row.action, row.actionMessage]).toEqual([
         'outcome unknown',
         expect.stringMatching(
-          /^Open process .* look at step "Back office assessment" .* Reading it back failed: .*\(429\)/,
+          /^Open process .* look at step "Back office assessment" .* Reading it back failed: The console failed unexpectedly/,
         ),
       ]);
       expect(second.service.journal.all(batchId).map((line) => line.outcome)).toEqual(['outcome unknown']);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('pauses when the service keeps asking to slow down its read-back, and completes once when resumed', async () => {
+    const { dataDir, profileId, batchId, rowNo, processId } = await stoppedBeforeSend('crash-limited');
+    const limiter = await startLimiter(sandbox.url);
+    limiter.state.retryAfter = '0';
+    limiter.state.storm = (method) => method === 'GET';
+    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+    try {
+      await second.service.resume(batchId);
+      const paused = await jobEnded(second.service, batchId);
+      expect([paused.status, paused.reason]).toEqual([
+        'paused',
+        expect.stringMatching(/^The batch paused itself: the service kept asking to slow down \(.*\(429\)/),
+      ]);
+      expect(second.service.store.row(batchId, rowNo).action).toBe('sending');
+      limiter.state.storm = () => false;
+      await second.service.resume(batchId);
+      expect((await jobEnded(second.service, batchId)).status).toBe('finished');
+      expect(second.service.store.row(batchId, rowNo).action).toBe('done');
+      const succeeded = (await second.audit.list({ processId })).filter(
+        (record) => record.outcome?.outcome === 'succeeded',
+      );
+      expect(succeeded).toHaveLength(1);
     } finally {
       await second.close();
       await limiter.close();

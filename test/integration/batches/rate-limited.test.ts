@@ -21,6 +21,9 @@ import { expectEachOnce } from './scenario';
  * And a Retry-After that reads as no wait (`0`, a date already past) held the lane 0 ms: a row
  * was tried again at once and given up within milliseconds, so a two-second storm failed every
  * row. A 429 now holds the lane at least a second.
+ *
+ * And a storm that outlasts a row's six tries failed the row, and every row after it for as long
+ * as it lasted; the job now pauses itself with the service's sentence instead.
  */
 
 let sandbox: BatchSandbox;
@@ -76,4 +79,38 @@ describe('a run meeting a rate-limit storm on its changes', () => {
     },
     60_000,
   );
+
+  it('pauses itself when the storm outlasts its tries, fails no row, and completes each once when resumed', async () => {
+    const { state } = limiter;
+    state.retryAfter = '0';
+    state.storm = () => false;
+    const console_ = await openReadBatch(sandbox, {
+      dataDir: join(sandbox.consoleDir, 'limited-endless'),
+      forms: 4,
+      failEvery: 100,
+      concurrency: 2,
+      baseUrl: limiter.url,
+    });
+    const { service, client, profile, audit, batchId, chosen } = console_;
+    try {
+      state.storm = (method) => method === 'POST';
+      await service.run(
+        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
+      );
+      const paused = await jobEnded(service, batchId);
+      expect([paused.status, paused.reason]).toEqual([
+        'paused',
+        expect.stringMatching(
+          /^The batch paused itself: the service kept asking to slow down \(The service is limiting requests \(429\)/,
+        ),
+      ]);
+      expect(service.store.summary(batchId).counts.action).toMatchObject({ failed: 0, queued: 3 });
+      state.storm = () => false;
+      await service.resume(batchId);
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      expect(await expectEachOnce(service, client, audit, profile.id, batchId, chosen)).toEqual({ done: 3 });
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
 });
