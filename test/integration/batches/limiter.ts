@@ -5,7 +5,8 @@ import { request } from 'undici';
 /**
  * A rate limiter in front of the reference service: while `storm` says so for a request, it is
  * answered `status` (429, or 503 for a service down for maintenance) with the Retry-After given,
- * else relayed as it is. The service itself answers neither on demand.
+ * else relayed as it is; `answer` may instead answer a request 200 with a body of its own. The
+ * service itself does none of this on demand.
  */
 export async function startLimiter(target: string) {
   const state = {
@@ -15,6 +16,10 @@ export async function startLimiter(target: string) {
     status: 429,
     /** Requests answered 429 so far. */
     limited: 0,
+    /** A body to answer 200 with instead of relaying (a hostile or confused service), or null. */
+    answer: (_method: string, _path: string): string | null => null,
+    /** The last 2xx answer the service gave a POST. */
+    lastPostAnswer: null as string | null,
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -24,6 +29,12 @@ export async function startLimiter(target: string) {
         state.limited += 1;
         res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
+        return;
+      }
+      const canned = state.answer(req.method ?? '', req.url ?? '');
+      if (canned !== null) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(canned);
         return;
       }
       const headers = { ...req.headers };
@@ -36,6 +47,7 @@ export async function startLimiter(target: string) {
       })
         .then(async (answer) => {
           const body = Buffer.from(await answer.body.arrayBuffer());
+          if (req.method === 'POST' && answer.statusCode < 300) state.lastPostAnswer = body.toString();
           res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
           res.end(body);
         })
