@@ -215,7 +215,10 @@ async function decide<T>(
   if (sent.kind === 'accepted') return decideAccepted(deps, plan, sent.status, scrub);
   const { failure } = sent;
   // A 409 on a resend usually means our earlier send went through: read back before saying no.
-  const worthReading = sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict');
+  // A 500 may come after the service committed (it failed answering): read back, never resend.
+  const failedAfter = sent.kind === 'refused' && failure.error.status === 500 && !everUnclear;
+  const worthReading =
+    sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict') || failedAfter;
   if (!worthReading) {
     // After an unclear send, a clear refusal of the resend proves nothing about the change: the
     // earlier send may still land after our read-back.
@@ -227,6 +230,7 @@ async function decide<T>(
       : { kind: 'failed', failure };
   }
   if (!plan.readBack) {
+    if (failedAfter) return { kind: 'failed', failure };
     return { kind: 'unknown', whatHappened: `${describe(failure)}, and this change cannot be read back.` };
   }
   await sleep(deps.readBackDelayMs);
@@ -254,6 +258,7 @@ async function decide<T>(
         whatHappened: `${describe(failure)}, and reading it back found ${found.description}.`,
       };
     case 'not-done':
+      if (failedAfter) return { kind: 'failed', failure };
       // Not there yet is no proof after a cancel: a request already sent may still be committed.
       if (failure.error.code === 'cancelled') {
         return {
@@ -281,6 +286,8 @@ function describe(failure: Failure): string {
     case 'cancelled':
       return 'The change was cancelled after it was sent';
     case 'server_error':
+      if (failure.error.status === 500)
+        return 'The change was sent and the service answered that it failed (500)';
       return `The change was sent but a gateway answered ${failure.error.status ?? 'with an error'} instead of the service`;
     case 'conflict':
       return 'The service refused a resend of the change as a conflict';

@@ -18,6 +18,8 @@ export async function startLimiter(target: string) {
     limited: 0,
     /** A body to answer 200 with instead of relaying (a hostile or confused service), or null. */
     answer: (_method: string, _path: string): string | null => null,
+    /** A status to answer instead of the service's, once it has answered (it acted), or null. */
+    replaceStatus: (_method: string, _path: string): number | null => null,
     /** The last 2xx answer the service gave a POST. */
     lastPostAnswer: null as string | null,
   };
@@ -48,6 +50,12 @@ export async function startLimiter(target: string) {
         .then(async (answer) => {
           const body = Buffer.from(await answer.body.arrayBuffer());
           if (req.method === 'POST' && answer.statusCode < 300) state.lastPostAnswer = body.toString();
+          const replaced = state.replaceStatus(req.method ?? '', req.url ?? '');
+          if (replaced !== null) {
+            res.writeHead(replaced, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }));
+            return;
+          }
           res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
           res.end(body);
         })
