@@ -1,9 +1,10 @@
 import type { BatchProgress, BatchRow } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
-import type { BatchStore } from './batch-store';
 import { createProgressMeter } from './progress-meter';
 import { sentenceOf, type RowContext, type RowResult } from './row-context';
 import { readRow } from './read-row';
+import { cancelPaused } from './batch-sources';
+import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
 
 /** Rows in a row that could not reach the service before a job pauses itself. */
@@ -47,9 +48,11 @@ export function driveJob(spec: JobSpec): RunningJob {
     spec.emit({ batchId, profileId: context.profile.id, job: kind, status, reason, ...meter.figures() });
 
   const work = (row: BatchRow): Promise<RowResult> =>
-    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!);
+    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!, () => stopping !== null);
 
   const handle = (row: BatchRow, result: RowResult) => {
+    // Stopped before sending: the row stays queued, for the cancel to mark or a resume to take.
+    if (result.kind === 'stopped') return;
     if (result.kind === 'settled') {
       streak = 0;
       meter.tick();
@@ -58,8 +61,17 @@ export function driveJob(spec: JobSpec): RunningJob {
     if (result.why === 'outage') streak += 1;
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);
+    // A row the service kept asking to slow down (each wait honoured) is not failed: the limit
+    // would fail every row it lasts for. The job pauses, the row stays as it is for the resume.
+    if (tries > maxRowRetries && result.why === 'busy') {
+      stopping ??= {
+        how: 'pause',
+        reason: `The batch paused itself: the service kept asking to slow down (${result.message}) Resume later; rows not yet done will be tried again.`,
+      };
+      return;
+    }
     if (tries > maxRowRetries) {
-      giveUp(store, batchId, kind, row.rowNo, result.message);
+      giveUp(context, kind, row.rowNo, result.message);
       meter.tick();
     } else rows.push(row);
     if (streak >= outageRows && !stopping) {
@@ -80,7 +92,7 @@ export function driveJob(spec: JobSpec): RunningJob {
           handle(row, await work(row));
         } catch (error) {
           // A bug on one row: say so on the row, keep the batch going.
-          giveUp(store, batchId, kind, row.rowNo, sentenceOf(error));
+          giveUp(context, kind, row.rowNo, sentenceOf(error));
           meter.tick();
         }
         if (meter.due()) progress('running');
@@ -98,10 +110,9 @@ export function driveJob(spec: JobSpec): RunningJob {
     }
     context.reads.flush();
     const end = stopping as { how: 'pause' | 'cancel'; reason: string | null } | null;
-    if (end?.how === 'cancel') {
-      if (kind === 'read') store.moveReads(batchId, 'queued', 'unread');
-      else store.moveActions(batchId, 'queued', 'cancelled', 'Cancelled before it was sent.');
-    }
+    // As a paused job's cancel: queued rows dropped, and a row still recovering from a crash (its
+    // read-back refused, its line open) settled outcome unknown rather than left 'sending'.
+    if (end?.how === 'cancel') cancelPaused(store, context.journal, batchId, kind);
     const status = end === null ? 'finished' : end.how === 'pause' ? 'paused' : 'cancelled';
     store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
     progress(status, end?.reason ?? null);
@@ -115,14 +126,19 @@ export function driveJob(spec: JobSpec): RunningJob {
   };
 }
 
-function giveUp(
-  store: BatchStore,
-  batchId: string,
-  kind: 'read' | 'run',
-  rowNo: number,
-  message: string,
-): void {
-  if (kind === 'read') store.setReadState(batchId, rowNo, 'failed', message);
-  else if (store.row(batchId, rowNo).action === 'queued')
-    store.setAction(batchId, rowNo, 'failed', `Nothing was sent. ${message}`);
+function giveUp(context: RowContext, kind: 'read' | 'run', rowNo: number, message: string): void {
+  const { store, batchId } = context;
+  if (kind === 'read') return store.setReadState(batchId, rowNo, 'failed', message);
+  const { action } = store.row(batchId, rowNo);
+  if (action === 'queued') store.setAction(batchId, rowNo, 'failed', `Nothing was sent. ${message}`);
+  // A change that may have been sent before the console stopped, whose read-back kept failing
+  // (a 429 storm): the job must not finish with the row still 'sending' and its line open.
+  const open = action === 'sending' ? context.journal.unsettled(batchId, rowNo) : undefined;
+  if (open) {
+    context.journal.settle(
+      open,
+      'outcome unknown',
+      `${whatToCheck(open)} Reading it back failed: ${message}`,
+    );
+  }
 }

@@ -63,7 +63,7 @@ export function fromDeliveries(
   return { lines, duplicates };
 }
 
-/** A paused job cancelled: queued rows are dropped; a change possibly sent before a crash is left to be checked. */
+/** A job cancelled (paused, or running once its rows in hand settle): queued rows are dropped; a change possibly sent before a crash is left to be checked. */
 export function cancelPaused(
   store: BatchStore,
   journal: BatchJournal,

@@ -23,18 +23,26 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
   } catch (error) {
     const again = retryLater(error, context.lane, true);
     if (again) return again;
-    context.journal.settle(
-      entry,
-      'outcome unknown',
-      `${whatToCheck(entry)} Reading it back failed: ${sentenceOf(error)}`,
-    );
+    const message = `${whatToCheck(entry)} Reading it back failed: ${sentenceOf(error)}`;
+    await settleEarlierIntent(context, entry, 'unknown', message);
+    context.journal.settle(entry, 'outcome unknown', message);
     return settled;
   }
   const found =
     entry.action.kind === 'complete'
       ? completionState(process, entry)
       : noteState(process, entry, context.profile.keyName);
-  if (found === 'not-done') return sendChange(context, entry, process);
+  if (found === 'not-done') {
+    // The send below writes its own intent: the one written before the console stopped is
+    // settled first, or the audit would show this one change twice, one of them pending for ever.
+    await settleEarlierIntent(
+      context,
+      entry,
+      'failed',
+      'Not on the service when read back after the console stopped; sent again with the same Idempotency-Key (its next record says how it ended).',
+    );
+    return sendChange(context, entry, process);
+  }
   if (found === 'done') {
     const message =
       entry.action.kind === 'complete'
@@ -81,12 +89,34 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
     context.journal.settle(entry, 'done', message);
     return settled;
   }
-  context.journal.settle(
-    entry,
-    'outcome unknown',
-    `${whatToCheck(entry)} Reading it back found ${found.other}.`,
-  );
+  const message = `${whatToCheck(entry)} Reading it back found ${found.other}.`;
+  await settleEarlierIntent(context, entry, 'unknown', message);
+  context.journal.settle(entry, 'outcome unknown', message);
   return settled;
+}
+
+/** Gives the audit intent written before the console stopped (if any, and still open) its outcome. */
+async function settleEarlierIntent(
+  context: RowContext,
+  entry: JournalEntry,
+  outcome: 'failed' | 'unknown',
+  message: string,
+): Promise<void> {
+  const records = await context.audit.list({ processId: entry.processId });
+  for (const record of records) {
+    if (record.intent.idempotencyKey !== entry.intentId || record.outcome) continue;
+    await context.audit.outcome({
+      kind: 'outcome',
+      actionId: record.intent.actionId,
+      at: context.now().toISOString(),
+      outcome,
+      status: null,
+      errorCode: outcome === 'unknown' ? 'outcome_unknown' : null,
+      message,
+      attempts: 0,
+      processId: entry.processId,
+    });
+  }
 }
 
 type Found = 'done' | 'not-done' | { other: string };
@@ -118,7 +148,7 @@ function noteState(process: Process, entry: JournalEntry, keyName: string): Foun
 }
 
 /** What the administrator should look at for a row whose fate is unknown. */
-function whatToCheck(entry: JournalEntry): string {
+export function whatToCheck(entry: JournalEntry): string {
   return entry.action.kind === 'complete'
     ? `Open process ${entry.externalReference} (${entry.processId}) and look at step "${entry.stepName}" before trying again: if it is complete, the completion went through.`
     : `Open process ${entry.externalReference} (${entry.processId}) and look at its notes before adding this one again.`;

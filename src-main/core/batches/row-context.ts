@@ -30,26 +30,37 @@ export interface RowContext {
 }
 
 /**
- * A row's end for this pass: settled (its state is committed), or to be tried again later because
- * nothing reached the service (refused connection) or the service asked to slow down (429).
+ * A row's end for this pass: settled (its state is committed), to be tried again later because
+ * nothing reached the service (refused connection) or the service asked to slow down (429), or
+ * left queued because the job was stopped before anything was sent for it.
  */
-export type RowResult = { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string };
+export type RowResult =
+  { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string } | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
 
+const gatewayStatuses = new Set([502, 503, 504]);
+
 /**
  * A failure that proves a change never reached the service (connection refused, host not found),
- * any network failure of a read (reading twice is harmless), or the service saying "slow down":
- * the row is tried again, nothing is marked failed for it.
+ * any network failure or 502/503/504 of a read (reading twice is harmless), or the service saying
+ * "slow down": the row is tried again, nothing is marked failed for it.
  */
 export function retryLater(error: unknown, lane: Lane, isRead = false): RowResult | null {
   if (!(error instanceof Failure)) return null;
   if (error.error.status === 429) {
     const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
-    lane.holdFor(Math.min(seconds, 30) * 1000);
+    // At least a second: a Retry-After of 0 or a date already past would have the row tried
+    // again at once and given up within milliseconds, however long the service stays limited.
+    lane.holdFor(Math.min(Math.max(seconds, 1), 30) * 1000);
     return { kind: 'again', why: 'busy', message: error.message };
   }
   if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {
+    return { kind: 'again', why: 'outage', message: error.message };
+  }
+  // A read a gateway or a service down for maintenance refused: nothing was sent, and the job
+  // pauses itself after a few in a row as for a refused connection, rather than failing every row.
+  if (isRead && gatewayStatuses.has(error.error.status ?? 0)) {
     return { kind: 'again', why: 'outage', message: error.message };
   }
   return null;

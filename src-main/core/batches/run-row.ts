@@ -7,7 +7,7 @@ import { fieldsFor, type BatchActionInput } from './batch-action';
 import type { JournalEntry } from './batch-journal';
 import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
-import { recoverRow } from './recover-row';
+import { recoverRow, whatToCheck } from './recover-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 
 /**
@@ -19,6 +19,7 @@ export async function runRow(
   context: RowContext,
   row: BatchRow,
   action: BatchActionInput,
+  stopped: () => boolean = () => false,
 ): Promise<RowResult> {
   const open = context.journal.unsettled(context.batchId, row.rowNo);
   // The journal holds confidential values masked: they come back from memory before any send.
@@ -45,6 +46,9 @@ export async function runRow(
     context.store.setAction(batchId, rowNo, 'skipped', notAtStep(current, action.stepName));
     return settled;
   }
+  // A cancel or pause that came while the process was being read: nothing is sent for this row
+  // (checked between rows only, up to the lane's concurrency of changes left after Cancel).
+  if (stopped()) return { kind: 'stopped' };
   const entry: JournalEntry = {
     intentId: randomUUID(),
     batchId,
@@ -117,6 +121,16 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.journal.settle(entry, 'outcome unknown', error.message);
     return settled;
   }
+  // A bug, not a Failure: the change may have been sent and may have happened (the safe path
+  // audits it so), so the row must not say failed.
+  if (!(error instanceof Failure)) {
+    context.journal.settle(
+      entry,
+      'outcome unknown',
+      `The console failed unexpectedly while sending this change; the details are in its log. ${whatToCheck(entry)}`,
+    );
+    throw error;
+  }
   // Refused before it reached the service, or 429: the audit says failed, nothing happened, so the
   // row goes back to the queue and a later pass sends it under a new intent.
   const again = retryLater(error, context.lane);
@@ -125,7 +139,6 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.store.setAction(entry.batchId, entry.rowNo, 'queued', null);
     return again;
   }
-  if (!(error instanceof Failure)) throw error;
   return settled;
 }
 

@@ -11,6 +11,7 @@ import { confirmProcess } from '../../../src-shared/live-confirmation';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
+import { ClientFailure } from './client-failure';
 import type { Http } from './http';
 import type { InFlight } from './in-flight';
 import { requireLiveConfirmation } from './live-confirmation';
@@ -87,14 +88,18 @@ export async function completeStep(
     context.sentIntents.add(intentId);
     return await runChange(context, {
       intent: intentFor(before, step),
-      send: () =>
-        context.http.call({
-          profile,
-          ...completeStepRequest(processId, stepId, fields, intentId),
-          schema: completeStepResponseSchema,
-          subject: `step ${stepId} of process ${processId}`,
-          signal,
-        }),
+      send: async () =>
+        aboutThisStep(
+          await context.http.call({
+            profile,
+            ...completeStepRequest(processId, stepId, fields, intentId),
+            schema: completeStepResponseSchema,
+            subject: `step ${stepId} of process ${processId}`,
+            signal,
+          }),
+          processId,
+          stepId,
+        ),
       readBack: async ({ accepted }) => stepState(await read(), stepId, fields, accepted),
       whatToCheck:
         `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
@@ -106,6 +111,26 @@ export async function completeStep(
   } finally {
     release();
   }
+}
+
+/**
+ * A well-formed answer about another process or step (a confused gateway or cache replaying an
+ * earlier answer) proves nothing about this completion: it is treated as a 2xx without a readable
+ * result, which the safe path settles by reading the process back.
+ */
+function aboutThisStep(
+  answer: CompleteStepResponse,
+  processId: string,
+  stepId: string,
+): CompleteStepResponse {
+  if (sameId(answer.process.processId, processId) && sameId(answer.completedStep.stepId, stepId))
+    return answer;
+  throw new ClientFailure(
+    'bad_response',
+    `The service answered the completion of step ${stepId} with an answer about step ${answer.completedStep.stepId} of process ${answer.process.processId}.`,
+    { status: 200 },
+    { ambiguous: true, accepted: true },
+  );
 }
 
 /** A process the caller read is only taken for the one this change is about. */

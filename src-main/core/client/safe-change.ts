@@ -5,7 +5,7 @@ import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
 import { decideAccepted } from './accepted-answer';
-import { isAcceptedUnread, isAmbiguous } from './client-failure';
+import { ClientFailure, isAcceptedUnread, isAmbiguous } from './client-failure';
 
 /**
  * Sends a change (complete a step, add a note, start a process) so that it happens at most once
@@ -180,10 +180,23 @@ async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => stri
   } catch (error) {
     if (!(error instanceof Failure)) return { kind: 'bug', error };
     if (isAcceptedUnread(error)) return { kind: 'accepted', status: error.error.status ?? null };
-    const failure = new Failure(error.error.code, scrub(error.message), {
-      ...(error.error.status !== undefined ? { status: error.error.status } : {}),
-      ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
-    });
+    // The client's facts go along with the masked sentence: a batch waits the Retry-After of a
+    // 429 to a change (without it, the lane waited 1 s whatever the service asked).
+    const failure = new ClientFailure(
+      error.error.code,
+      scrub(error.message),
+      {
+        ...(error.error.status !== undefined ? { status: error.error.status } : {}),
+        ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
+      },
+      error instanceof ClientFailure
+        ? {
+            ambiguous: error.ambiguous,
+            retryAfterSeconds: error.retryAfterSeconds,
+            serviceCode: error.serviceCode,
+          }
+        : {},
+    );
     return { kind: isAmbiguous(error) ? 'unclear' : 'refused', failure };
   }
 }
@@ -202,7 +215,10 @@ async function decide<T>(
   if (sent.kind === 'accepted') return decideAccepted(deps, plan, sent.status, scrub);
   const { failure } = sent;
   // A 409 on a resend usually means our earlier send went through: read back before saying no.
-  const worthReading = sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict');
+  // A 500 may come after the service committed (it failed answering): read back, never resend.
+  const failedAfter = sent.kind === 'refused' && failure.error.status === 500 && !everUnclear;
+  const worthReading =
+    sent.kind === 'unclear' || (sends > 1 && failure.error.code === 'conflict') || failedAfter;
   if (!worthReading) {
     // After an unclear send, a clear refusal of the resend proves nothing about the change: the
     // earlier send may still land after our read-back.
@@ -214,6 +230,7 @@ async function decide<T>(
       : { kind: 'failed', failure };
   }
   if (!plan.readBack) {
+    if (failedAfter) return { kind: 'failed', failure };
     return { kind: 'unknown', whatHappened: `${describe(failure)}, and this change cannot be read back.` };
   }
   await sleep(deps.readBackDelayMs);
@@ -241,6 +258,7 @@ async function decide<T>(
         whatHappened: `${describe(failure)}, and reading it back found ${found.description}.`,
       };
     case 'not-done':
+      if (failedAfter) return { kind: 'failed', failure };
       // Not there yet is no proof after a cancel: a request already sent may still be committed.
       if (failure.error.code === 'cancelled') {
         return {
@@ -268,6 +286,8 @@ function describe(failure: Failure): string {
     case 'cancelled':
       return 'The change was cancelled after it was sent';
     case 'server_error':
+      if (failure.error.status === 500)
+        return 'The change was sent and the service answered that it failed (500)';
       return `The change was sent but a gateway answered ${failure.error.status ?? 'with an error'} instead of the service`;
     case 'conflict':
       return 'The service refused a resend of the change as a conflict';

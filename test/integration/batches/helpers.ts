@@ -116,6 +116,8 @@ export function openService(
     /** Where the client records its requests; by default every entry is kept in `requests`. */
     recorder?: RequestRecorder;
     onProgress?: (p: BatchProgress) => void;
+    /** What the batches get as their client instead of the real one (to stand for a bug in it). */
+    wrapClient?: (client: ApiClient) => ApiClient;
   } = {},
 ) {
   const profile = makeProfile(baseUrl, {
@@ -132,7 +134,7 @@ export function openService(
   const client: ApiClient = createApiClient({ ...ports, recorder, credentials, audit, readBackDelayMs: 50 });
   const service: BatchService = createBatchService({
     dataDir,
-    client,
+    client: options.wrapClient ? options.wrapClient(client) : client,
     profiles: ports.profiles,
     credentials,
     audit,

@@ -1,0 +1,71 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+/**
+ * A rate limiter in front of the reference service: while `storm` says so for a request, it is
+ * answered `status` (429, or 503 for a service down for maintenance) with the Retry-After given,
+ * else relayed as it is; `answer` may instead answer a request 200 with a body of its own. The
+ * service itself does none of this on demand.
+ */
+export async function startLimiter(target: string) {
+  const state = {
+    /** Whether a request (method, path) is refused now. */
+    storm: (_method: string, _path: string) => false,
+    retryAfter: '1',
+    status: 429,
+    /** Requests answered 429 so far. */
+    limited: 0,
+    /** A body to answer 200 with instead of relaying (a hostile or confused service), or null. */
+    answer: (_method: string, _path: string): string | null => null,
+    /** A status to answer instead of the service's, once it has answered (it acted), or null. */
+    replaceStatus: (_method: string, _path: string): number | null => null,
+    /** The last 2xx answer the service gave a POST. */
+    lastPostAnswer: null as string | null,
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (state.storm(req.method ?? '', req.url ?? '')) {
+        state.limited += 1;
+        res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
+        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
+        return;
+      }
+      const canned = state.answer(req.method ?? '', req.url ?? '');
+      if (canned !== null) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(canned);
+        return;
+      }
+      const headers = { ...req.headers };
+      delete headers.host;
+      delete headers.connection;
+      request(`${target}${req.url}`, {
+        method: req.method as 'GET',
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.body.arrayBuffer());
+          if (req.method === 'POST' && answer.statusCode < 300) state.lastPostAnswer = body.toString();
+          const replaced = state.replaceStatus(req.method ?? '', req.url ?? '');
+          if (replaced !== null) {
+            res.writeHead(replaced, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }));
+            return;
+          }
+          res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
+          res.end(body);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
