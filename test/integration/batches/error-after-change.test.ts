@@ -1,14 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
-import { startLimiter } from './limiter';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { limitedSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -18,32 +11,21 @@ import { expectEachOnce } from './scenario';
  * is now read back once: found done it is done, else failed as before (it is not sent again).
  */
 
-let sandbox: BatchSandbox;
-let limiter: Awaited<ReturnType<typeof startLimiter>>;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-  limiter = await startLimiter(sandbox.url);
-}, 60_000);
-
-afterAll(async () => {
-  await limiter?.close();
-  await sandbox?.stop();
-});
+const setup = limitedSandbox();
 
 describe('a completion the service made and answered 500', () => {
   it('is done, confirmed by reading back; the step is completed once', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 3,
       failEvery: 100,
       concurrency: 1,
-      baseUrl: limiter.url,
+      baseUrl: setup.limiter.url,
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
       expect(chosen).toHaveLength(2);
       const second = service.store.row(batchId, chosen[1]!).processId!;
-      limiter.state.replaceStatus = (method, path) =>
+      setup.limiter.state.replaceStatus = (method, path) =>
         method === 'POST' && path.includes(second) ? 500 : null;
       await service.run(
         input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
@@ -59,20 +41,20 @@ describe('a completion the service made and answered 500', () => {
   }, 60_000);
 
   it('is failed with the service sentence, sent once, when reading back shows it was not made', async () => {
-    limiter.state.replaceStatus = () => null;
-    const console_ = await openReadBatch(sandbox, {
-      dataDir: join(sandbox.consoleDir, 'not-made'),
+    setup.limiter.state.replaceStatus = () => null;
+    const console_ = await openReadBatch(setup.sandbox, {
+      dataDir: join(setup.sandbox.consoleDir, 'not-made'),
       forms: 3,
       failEvery: 100,
       concurrency: 1,
-      baseUrl: limiter.url,
+      baseUrl: setup.limiter.url,
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
       const second = service.store.row(batchId, chosen[1]!).processId!;
       // Answered 500 without reaching the service.
-      limiter.state.status = 500;
-      limiter.state.storm = (method, path) => method === 'POST' && path.includes(second);
+      setup.limiter.state.status = 500;
+      setup.limiter.state.storm = (method, path) => method === 'POST' && path.includes(second);
       await service.run(
         input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
       );
@@ -81,7 +63,7 @@ describe('a completion the service made and answered 500', () => {
         done: 1,
         failed: 1,
       });
-      expect(limiter.state.limited).toBe(1);
+      expect(setup.limiter.state.limited).toBe(1);
       expect(service.store.row(batchId, chosen[1]!).actionMessage).toMatch(
         /^The service failed to answer \(500\)\./,
       );

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
+import { startBatchSandbox, type BatchSandbox } from './helpers';
 
 /**
  * A rate limiter in front of the reference service: while `storm` says so for a request, it is
@@ -68,4 +70,23 @@ export async function startLimiter(target: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type Limiter = Awaited<ReturnType<typeof startLimiter>>;
+
+/**
+ * The reference service with a limiter in front of it, for one test file: started before its
+ * tests, stopped after them. Read `sandbox` and `limiter` inside a test, once they are there.
+ */
+export function limitedSandbox(): { sandbox: BatchSandbox; limiter: Limiter } {
+  const started = {} as { sandbox: BatchSandbox; limiter: Limiter };
+  beforeAll(async () => {
+    started.sandbox = await startBatchSandbox();
+    started.limiter = await startLimiter(started.sandbox.url);
+  }, 60_000);
+  afterAll(async () => {
+    await started.limiter?.close();
+    await started.sandbox?.stop();
+  });
+  return started;
 }

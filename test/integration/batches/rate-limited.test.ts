@@ -1,14 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
-import { startLimiter } from './limiter';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { limitedSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -26,18 +19,7 @@ import { expectEachOnce } from './scenario';
  * as it lasted; the job now pauses itself with the service's sentence instead.
  */
 
-let sandbox: BatchSandbox;
-let limiter: Awaited<ReturnType<typeof startLimiter>>;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-  limiter = await startLimiter(sandbox.url);
-}, 60_000);
-
-afterAll(async () => {
-  await limiter?.close();
-  await sandbox?.stop();
-});
+const setup = limitedSandbox();
 
 describe('a run meeting a rate-limit storm on its changes', () => {
   it.each([
@@ -47,15 +29,15 @@ describe('a run meeting a rate-limit storm on its changes', () => {
   ])(
     'waits (Retry-After: $header, $stormMs ms) and completes every row once',
     async ({ header, stormMs }) => {
-      const { state } = limiter;
+      const { state } = setup.limiter;
       state.limited = 0;
       state.retryAfter = header;
-      const console_ = await openReadBatch(sandbox, {
-        dataDir: join(sandbox.consoleDir, `limited-${stormMs}-${header.length}`),
+      const console_ = await openReadBatch(setup.sandbox, {
+        dataDir: join(setup.sandbox.consoleDir, `limited-${stormMs}-${header.length}`),
         forms: 4,
         failEvery: 100,
         concurrency: 2,
-        baseUrl: limiter.url,
+        baseUrl: setup.limiter.url,
       });
       const { service, client, profile, audit, batchId, chosen } = console_;
       try {
@@ -81,15 +63,15 @@ describe('a run meeting a rate-limit storm on its changes', () => {
   );
 
   it('pauses itself when the storm outlasts its tries, fails no row, and completes each once when resumed', async () => {
-    const { state } = limiter;
+    const { state } = setup.limiter;
     state.retryAfter = '0';
     state.storm = () => false;
-    const console_ = await openReadBatch(sandbox, {
-      dataDir: join(sandbox.consoleDir, 'limited-endless'),
+    const console_ = await openReadBatch(setup.sandbox, {
+      dataDir: join(setup.sandbox.consoleDir, 'limited-endless'),
       forms: 4,
       failEvery: 100,
       concurrency: 2,
-      baseUrl: limiter.url,
+      baseUrl: setup.limiter.url,
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {

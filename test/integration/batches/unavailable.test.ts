@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
-import { startLimiter } from './limiter';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { limitedSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -18,33 +11,22 @@ import { expectEachOnce } from './scenario';
  * the job pauses itself, to be resumed when the service is back.
  */
 
-let sandbox: BatchSandbox;
-let limiter: Awaited<ReturnType<typeof startLimiter>>;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-  limiter = await startLimiter(sandbox.url);
-}, 60_000);
-
-afterAll(async () => {
-  await limiter?.close();
-  await sandbox?.stop();
-});
+const setup = limitedSandbox();
 
 describe('a run on a service down for maintenance (503 to everything)', () => {
   it('pauses itself with the sentence, fails no row, and completes each once when resumed', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 4,
       failEvery: 100,
       concurrency: 1,
-      baseUrl: limiter.url,
+      baseUrl: setup.limiter.url,
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
       expect(chosen).toHaveLength(3);
-      limiter.state.status = 503;
-      limiter.state.retryAfter = '0';
-      limiter.state.storm = () => true;
+      setup.limiter.state.status = 503;
+      setup.limiter.state.retryAfter = '0';
+      setup.limiter.state.storm = () => true;
       await service.run(
         input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
       );
@@ -54,7 +36,7 @@ describe('a run on a service down for maintenance (503 to everything)', () => {
         /^The batch paused itself: 5 rows in a row could not reach the service \(The service failed to answer \(503\)/,
       );
       expect(service.store.summary(batchId).counts.action).toMatchObject({ failed: 0, queued: 3 });
-      limiter.state.storm = () => false;
+      setup.limiter.state.storm = () => false;
       await service.resume(batchId);
       expect((await jobEnded(service, batchId)).status).toBe('finished');
       expect(await expectEachOnce(service, client, audit, profile.id, batchId, chosen)).toEqual({ done: 3 });

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
-import { startLimiter } from './limiter';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { limitedSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -17,34 +10,23 @@ import { expectEachOnce } from './scenario';
  * process or step proves nothing: it is read back as an answer without a readable result.
  */
 
-let sandbox: BatchSandbox;
-let limiter: Awaited<ReturnType<typeof startLimiter>>;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-  limiter = await startLimiter(sandbox.url);
-}, 60_000);
-
-afterAll(async () => {
-  await limiter?.close();
-  await sandbox?.stop();
-});
+const setup = limitedSandbox();
 
 describe('a completion answered 200 with the answer of another process', () => {
   it('is never done: the row says outcome unknown with what to check, the step is not complete', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 3,
       failEvery: 100,
       concurrency: 1,
-      baseUrl: limiter.url,
+      baseUrl: setup.limiter.url,
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
       expect(chosen).toHaveLength(2);
       // The first row's completion goes through; the second's is answered with the first's answer.
       const second = service.store.row(batchId, chosen[1]!).processId!;
-      limiter.state.answer = (method, path) =>
-        method === 'POST' && path.includes(second) ? limiter.state.lastPostAnswer : null;
+      setup.limiter.state.answer = (method, path) =>
+        method === 'POST' && path.includes(second) ? setup.limiter.state.lastPostAnswer : null;
       await service.run(
         input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
       );
