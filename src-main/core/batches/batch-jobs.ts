@@ -58,6 +58,14 @@ export function driveJob(spec: JobSpec): RunningJob {
       meter.tick();
       return;
     }
+    // A key gone or refused holds for every row alike: pause at once, this row left queued.
+    if (result.why === 'credentials') {
+      stopping ??= {
+        how: 'pause',
+        reason: `The batch paused itself: ${result.message} Resume once the key is set again; rows not yet done will be tried again.`,
+      };
+      return;
+    }
     if (result.why === 'outage') streak += 1;
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);

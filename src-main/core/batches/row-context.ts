@@ -31,11 +31,14 @@ export interface RowContext {
 
 /**
  * A row's end for this pass: settled (its state is committed), to be tried again later because
- * nothing reached the service (refused connection) or the service asked to slow down (429), or
- * left queued because the job was stopped before anything was sent for it.
+ * nothing reached the service (refused connection), the service asked to slow down (429) or the
+ * profile's key is gone or refused, or left queued because the job was stopped before anything
+ * was sent for it.
  */
 export type RowResult =
-  { kind: 'settled' } | { kind: 'again'; why: 'outage' | 'busy'; message: string } | { kind: 'stopped' };
+  | { kind: 'settled' }
+  | { kind: 'again'; why: 'outage' | 'busy' | 'credentials'; message: string }
+  | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
 
@@ -48,6 +51,11 @@ const gatewayStatuses = new Set([502, 503, 504]);
  */
 export function retryLater(error: unknown, lane: Lane, isRead = false): RowResult | null {
   if (!(error instanceof Failure)) return null;
+  // The profile's key removed (or the keychain locked) mid-job, or refused (401): nothing was done,
+  // and every row left would fail within a second with the same sentence. The job pauses instead.
+  if (error.error.code === 'unauthorized' || error.error.code === 'keychain_unavailable') {
+    return { kind: 'again', why: 'credentials', message: error.message };
+  }
   if (error.error.status === 429) {
     const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
     // At least a second: a Retry-After of 0 or a date already past would have the row tried
