@@ -16,6 +16,8 @@ export async function startLimiter(target: string) {
     storm: (_method: string, _path: string) => false,
     retryAfter: '1',
     status: 429,
+    /** The message of the error a refused request is answered with. */
+    stormMessage: 'Slow down.',
     /** Requests answered 429 so far. */
     limited: 0,
     /** A body to answer 200 with instead of relaying (a hostile or confused service), or null. */
@@ -32,7 +34,7 @@ export async function startLimiter(target: string) {
       if (state.storm(req.method ?? '', req.url ?? '')) {
         state.limited += 1;
         res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': state.retryAfter });
-        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }));
+        res.end(JSON.stringify({ error: { code: 'rate_limited', message: state.stormMessage } }));
         return;
       }
       const canned = state.answer(req.method ?? '', req.url ?? '');
