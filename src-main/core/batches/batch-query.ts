@@ -10,7 +10,13 @@ export type BatchQuery = Omit<ValidInput<'batches.get'>, 'batchId'>;
  */
 export function startedAtMs(startedOn: string | null): number | null {
   if (!startedOn) return null;
-  const zoned = /(?:Z|[+-]\d\d:?\d\d)$/i.test(startedOn) ? startedOn : `${startedOn}Z`;
+  // A zone of hours only ("+01", which the contract's date pattern accepts) is no date to Date.parse.
+  const hoursOnly = /[+-]\d\d$/.test(startedOn) && /[T ]\d\d:\d\d/i.test(startedOn);
+  const zoned = hoursOnly
+    ? `${startedOn}:00`
+    : /(?:Z|[+-]\d\d:?\d\d)$/i.test(startedOn)
+      ? startedOn
+      : `${startedOn}Z`;
   const ms = Date.parse(zoned);
   return Number.isNaN(ms) ? null : ms;
 }
