@@ -12,6 +12,12 @@ export const outageRows = 5;
 /** Times one row is tried again after a refused connection or a 429 before it is given up. */
 export const maxRowRetries = 5;
 
+/** What a job stopped by the console's end does on Resume (a read sends no change to read back). */
+export const resumeAfterStop = {
+  read: 'Resume to go on: rows not yet read are read then.',
+  run: 'Resume to go on: a change that may have been sent is read back first, never sent twice.',
+};
+
 /** A job started on a batch: read its queued rows, or run its action on its queued rows. */
 export interface JobSpec {
   kind: 'read' | 'run';

@@ -16,7 +16,7 @@ import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
-import { driveJob, type RunningJob } from './batch-jobs';
+import { driveJob, resumeAfterStop, type RunningJob } from './batch-jobs';
 import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
 import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
@@ -56,14 +56,12 @@ export function createBatchService(deps: BatchServiceDependencies) {
   const secrets = createRunSecrets(store, journal);
   for (const batchId of store.interrupted()) {
     const missing = secrets.missing(batchId);
+    const stopped = store.job(batchId)!;
+    const then = missing.length > 0 ? askForValues(missing) : resumeAfterStop[stopped.kind];
     store.setJob(batchId, {
-      ...store.job(batchId)!,
+      ...stopped,
       status: 'paused',
-      reason:
-        'The console stopped while this batch was running. ' +
-        (missing.length > 0
-          ? askForValues(missing)
-          : 'Resume to go on: a change that may have been sent is read back first, never sent twice.'),
+      reason: `The console stopped while this batch was running. ${then}`,
       needsValues: secrets.named(batchId, missing),
     });
   }

@@ -1,7 +1,7 @@
 import { completeAccepted, input, openService } from './helpers';
 
 /**
- * A console running one batch's completion in a process of its own, so the crash test can
+ * A console running one batch's completion (or its read) in a process of its own, so a crash test can
  * `kill -9` it halfway: `node --import tsx batch-child.ts <json>` prints each progress event as a
  * line of JSON and runs until the batch ends or it is killed.
  */
@@ -22,6 +22,8 @@ const args = JSON.parse(json) as {
    * before the parent's kill -9 lands, so its test slows the run to leave the kill a window.
    */
   ratePerSecond?: number;
+  /** Read the batch instead of running an action on it. */
+  read?: boolean;
 };
 const console_ = openService(args.dataDir, args.baseUrl, args.key, {
   profileId: args.profileId,
@@ -30,11 +32,13 @@ const console_ = openService(args.dataDir, args.baseUrl, args.key, {
 if (args.ratePerSecond !== undefined) {
   console_.service.settings({ profileId: args.profileId, concurrency: 4, ratePerSecond: args.ratePerSecond });
 }
-await console_.service.run(
-  input('batches.run', {
-    batchId: args.batchId,
-    action: args.action ?? completeAccepted,
-    rows: args.rows,
-    confirm: '',
-  }),
-);
+if (args.read) await console_.service.read(args.batchId);
+else
+  await console_.service.run(
+    input('batches.run', {
+      batchId: args.batchId,
+      action: args.action ?? completeAccepted,
+      rows: args.rows,
+      confirm: '',
+    }),
+  );
