@@ -1,6 +1,6 @@
 import { readFileSync, copyFileSync } from 'node:fs';
 import { checkAccessibility } from './accessibility';
-import { box } from './geometry';
+import { box, splitWords } from './geometry';
 import { startBackOfficeSandbox, submitForms } from './batch-steps';
 import { expect, test } from './fixtures';
 import { createProfile, setCredentials } from './profile-steps';
@@ -345,6 +345,12 @@ test('focus follows each step by keyboard, and a read error spans the Read and O
   const readHeader = await box(table.getByRole('columnheader', { name: 'Read' }));
   const outcomeHeader = await box(table.getByRole('columnheader', { name: 'Outcome' }));
   expect((await box(failed)).width).toBeGreaterThan(readHeader.width + outcomeHeader.width - 2);
+  // In a 1024 wide window a reference stays on one line.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const reference = table.getByRole('row').filter({ hasText: 'FT-000003' }).getByRole('cell').nth(1);
+  await expect(reference).toHaveText('FT-000003');
+  expect(await splitWords(reference)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A note reviewed on this test profile: focus on the review, then on New change, then Review change.
   await table.getByRole('checkbox', { name: 'Choose FT-000003' }).check();
