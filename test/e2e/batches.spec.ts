@@ -1,5 +1,6 @@
 import { readFileSync, copyFileSync } from 'node:fs';
 import { checkAccessibility } from './accessibility';
+import { box, splitWords } from './geometry';
 import { startBackOfficeSandbox, submitForms } from './batch-steps';
 import { expect, test } from './fixtures';
 import { createProfile, setCredentials } from './profile-steps';
@@ -49,7 +50,7 @@ test('a batch of 200 references is read, filtered, reviewed, confirmed on a live
   await form.getByRole('button', { name: 'Make batch' }).click();
   const made = form.getByRole('region', { name: 'Batch made' });
   await expect(made.getByRole('status')).toContainText('with 200 processes. 2 duplicates');
-  await expect(made.getByRole('status')).toContainText('1 bad lines');
+  await expect(made.getByRole('status')).toContainText('1 bad line.');
   await expect(made.getByRole('list', { name: 'Bad lines' })).toContainText('not a reference!');
   await expect(page.getByRole('region', { name: 'Batches' })).toContainText('Back office outage');
   await made.getByRole('button', { name: 'Open batch' }).click();
@@ -295,4 +296,74 @@ test('a waiting time beyond the limit is refused beside its box, and the table s
   await filters.getByLabel('Waiting longer than').fill('2');
   await expect(filters.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Batch rows' })).toBeVisible();
+});
+
+test('focus follows each step by keyboard, and a read error spans the Read and Outcome columns', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Batches' }).click();
+  const form = page.getByRole('form', { name: 'New batch' });
+  await form.getByLabel('Process ids or external references').fill('FT-000003\nFT-999999\nnot a reference!');
+  await form.getByRole('button', { name: 'Make batch' }).click();
+  const made = form.getByRole('region', { name: 'Batch made' });
+  await expect(made.getByRole('status')).toContainText('0 duplicates and 0 blank lines dropped; 1 bad line.');
+  // Make batch was disabled while it sent: the focus is on what comes next, not the page's body.
+  await expect(made.getByRole('button', { name: 'Open batch' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Saving the pace says so and keeps the focus on its button.
+  const settings = page.getByRole('form', { name: 'Batch settings' });
+  await settings.getByLabel('Rows at once').fill('1');
+  await settings.getByLabel('Requests per second').fill('0.5');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText(/^Saved/);
+  await expect(settings.getByRole('button', { name: 'Save settings' })).toBeFocused();
+
+  // Read, Pause, Resume by keyboard: each button's successor takes the focus.
+  await page.getByRole('button', { name: 'Read 2 rows' }).focus();
+  await page.keyboard.press('Enter');
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await expect(progress.getByRole('button', { name: 'Pause' })).toBeFocused();
+  await expect(progress).toContainText('of 2');
+  await page.keyboard.press('Enter');
+  await expect(progress.getByRole('button', { name: 'Resume' })).toBeFocused();
+  await settings.getByLabel('Requests per second').fill('20');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await progress.getByRole('button', { name: 'Resume' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'All rows read' })).toBeVisible();
+  // The read ended and took Pause away; the focus stayed in the panel.
+  await expect(progress).toBeFocused();
+
+  // The read error takes the width of Read and Outcome, not the Read column's alone.
+  const table = page.getByRole('table', { name: 'Batch rows' });
+  const failed = table.getByRole('row').filter({ hasText: 'FT-999999' }).getByRole('cell').last();
+  await expect(failed).toContainText('Failed: There is no process with external reference FT-999999');
+  const readHeader = await box(table.getByRole('columnheader', { name: 'Read' }));
+  const outcomeHeader = await box(table.getByRole('columnheader', { name: 'Outcome' }));
+  expect((await box(failed)).width).toBeGreaterThan(readHeader.width + outcomeHeader.width - 2);
+  // In a 1024 wide window a reference stays on one line.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const reference = table.getByRole('row').filter({ hasText: 'FT-000003' }).getByRole('cell').nth(1);
+  await expect(reference).toHaveText('FT-000003');
+  expect(await splitWords(reference)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A note reviewed on this test profile: focus on the review, then on New change, then Review change.
+  await table.getByRole('checkbox', { name: 'Choose FT-000003' }).check();
+  const act = page.getByRole('region', { name: 'Act on rows' });
+  await act.getByLabel('Add note').check();
+  await act.getByLabel('Note', { exact: true }).fill('Seen.');
+  await act.getByRole('button', { name: 'Review change' }).click();
+  const review = act.getByRole('region', { name: 'Review' });
+  await expect(review).toBeVisible();
+  await expect(page.locator(':focus')).toContainText('What will be sent');
+  await review.getByRole('button', { name: 'Send to 1 process' }).click();
+  await expect(act.getByRole('button', { name: 'New change' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(act.getByRole('button', { name: 'Review change' })).toBeFocused();
+  await checkAccessibility(page, 'batch-keyboard');
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BatchRunAnswer, BatchSummary } from '../../../src-shared/batches';
 import { batchFieldsInput } from '../../../src-shared/calls-batches';
 import type { CallInput } from '../../../src-shared/contract';
@@ -58,6 +58,24 @@ export function BatchActionPanel({
   const [stage, setStage] = useState<Stage>({ name: 'edit' });
   const [error, setError] = useState<CallFailure | null>(null);
   const rowsInput = chosen.length > 0 ? { rows: [...chosen] } : {};
+  // Each stage takes away the button that led to it (Review change, Send, New change): focus went
+  // to the page's body. It moves to the stage's first control: on a live profile the box the count
+  // is typed in, else the review itself; once started, New change; back at the edit, Review change.
+  const stageBox = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    const box = stageBox.current;
+    if (!moved.current || !box || stage.name === 'sending') return;
+    const target =
+      stage.name === 'review'
+        ? (box.querySelector<HTMLElement>('input') ?? box)
+        : box.querySelector<HTMLElement>(stage.name === 'edit' ? 'button.primary' : 'button');
+    target?.focus();
+  }, [stage.name]);
+  const go = (next: Stage) => {
+    moved.current = true;
+    setStage(next);
+  };
 
   async function review() {
     setShowErrors(true);
@@ -73,7 +91,7 @@ export function BatchActionPanel({
     setError(null);
     if (result.value.kind === 'review') {
       setTyped('');
-      setStage({ name: 'review', review: result.value, input });
+      go({ name: 'review', review: result.value, input });
     }
   }
 
@@ -87,7 +105,7 @@ export function BatchActionPanel({
     setError(null);
     invalidate('batches.get', (input) => input.batchId === batch.batchId);
     invalidate('batches.list');
-    setStage({ name: 'started', count: result.value.count });
+    go({ name: 'started', count: result.value.count });
   }
 
   const target =
@@ -95,148 +113,150 @@ export function BatchActionPanel({
   return (
     <section aria-label="Act on rows" className="panel batch-action">
       <h2>Act on {target}</h2>
-      {stage.name === 'edit' && (
-        <>
-          <fieldset className="segmented">
-            <legend>Action</legend>
-            <label className="radio">
-              <input
-                type="radio"
-                name="batch-action"
-                checked={kind === 'complete'}
-                onChange={() => setKind('complete')}
-              />
-              Complete current step
-            </label>
-            <label className="radio">
-              <input
-                type="radio"
-                name="batch-action"
-                checked={kind === 'note'}
-                onChange={() => setKind('note')}
-              />
-              Add note
-            </label>
-          </fieldset>
-          {kind === 'note' ? (
-            <>
-              <label className="field">
-                <span>Note</span>
-                <textarea rows={3} value={contents} onChange={(event) => setContents(event.target.value)} />
-              </label>
-              <label className="checkbox">
+      <div ref={stageBox} tabIndex={-1} className="stage-box">
+        {stage.name === 'edit' && (
+          <>
+            <fieldset className="segmented">
+              <legend>Action</legend>
+              <label className="radio">
                 <input
-                  type="checkbox"
-                  checked={visible}
-                  onChange={(event) => setVisible(event.target.checked)}
+                  type="radio"
+                  name="batch-action"
+                  checked={kind === 'complete'}
+                  onChange={() => setKind('complete')}
                 />
-                Visible to accounts
+                Complete current step
               </label>
-            </>
-          ) : (
-            <>
-              <label className="field">
-                <span>Step to complete</span>
-                <select
-                  aria-label="Step to complete"
-                  value={stepName}
-                  onChange={(event) => setStepName(event.target.value)}
-                >
-                  {batch.counts.steps.map((step) => (
-                    <option key={step.name} value={step.name}>
-                      {step.name} ({step.count.toLocaleString('en')} rows)
-                    </option>
-                  ))}
-                </select>
-                <span className="hint">
-                  Rows whose current step has another name are skipped, with the reason.
-                </span>
+              <label className="radio">
+                <input
+                  type="radio"
+                  name="batch-action"
+                  checked={kind === 'note'}
+                  onChange={() => setKind('note')}
+                />
+                Add note
               </label>
-              <BatchStepPresets
-                batch={batch}
-                stepName={stepName}
-                chosen={chosen}
-                fields={rows
-                  .filter((row) => row.name.trim() && row.code.trim())
-                  .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
-                onApply={(fields) =>
-                  setRows(fields.map((field) => newRow({ ...field, fieldId: '{processId}' })))
-                }
-              />
-              <FieldEditor
-                rows={rows}
-                onChange={setRows}
-                processId="{processId}"
-                showErrors={showErrors}
-                schema={batchFieldsInput}
-              />
-              <div className="button-row">
-                <button type="button" onClick={() => setRows([...rows, newRow()])}>
-                  Add field
-                </button>
-              </div>
-            </>
-          )}
-          {error && <CallError error={error} inline />}
-          <div className="button-row">
-            <button type="button" className="primary" onClick={() => void review()}>
-              Review change
+            </fieldset>
+            {kind === 'note' ? (
+              <>
+                <label className="field">
+                  <span>Note</span>
+                  <textarea rows={3} value={contents} onChange={(event) => setContents(event.target.value)} />
+                </label>
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={visible}
+                    onChange={(event) => setVisible(event.target.checked)}
+                  />
+                  Visible to accounts
+                </label>
+              </>
+            ) : (
+              <>
+                <label className="field">
+                  <span>Step to complete</span>
+                  <select
+                    aria-label="Step to complete"
+                    value={stepName}
+                    onChange={(event) => setStepName(event.target.value)}
+                  >
+                    {batch.counts.steps.map((step) => (
+                      <option key={step.name} value={step.name}>
+                        {step.name} ({step.count.toLocaleString('en')} rows)
+                      </option>
+                    ))}
+                  </select>
+                  <span className="hint">
+                    Rows whose current step has another name are skipped, with the reason.
+                  </span>
+                </label>
+                <BatchStepPresets
+                  batch={batch}
+                  stepName={stepName}
+                  chosen={chosen}
+                  fields={rows
+                    .filter((row) => row.name.trim() && row.code.trim())
+                    .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
+                  onApply={(fields) =>
+                    setRows(fields.map((field) => newRow({ ...field, fieldId: '{processId}' })))
+                  }
+                />
+                <FieldEditor
+                  rows={rows}
+                  onChange={setRows}
+                  processId="{processId}"
+                  showErrors={showErrors}
+                  schema={batchFieldsInput}
+                />
+                <div className="button-row">
+                  <button type="button" onClick={() => setRows([...rows, newRow()])}>
+                    Add field
+                  </button>
+                </div>
+              </>
+            )}
+            {error && <CallError error={error} inline />}
+            <div className="button-row">
+              <button type="button" className="primary" onClick={() => void review()}>
+                Review change
+              </button>
+            </div>
+          </>
+        )}
+        {(stage.name === 'review' || stage.name === 'sending') && (
+          <>
+            <ChangeReview
+              profile={profile}
+              operation={stage.input.action.kind === 'note' ? 'addNote' : 'completeStep'}
+              request={stage.review.request}
+              body={stage.review.request.body}
+              facts={
+                <>
+                  <dt>Action</dt>
+                  <dd>{stage.review.action.title}</dd>
+                  <dt>Processes</dt>
+                  <dd>
+                    {stage.review.count.toLocaleString('en')} (the request shown is for{' '}
+                    {stage.review.request.externalReference ?? 'the first'}; each gets its own id)
+                  </dd>
+                  <dt>Sent and skipped</dt>
+                  <dd>{stage.review.sentence}</dd>
+                  <dt>Headers</dt>
+                  <dd>
+                    {Object.entries(stage.review.request.headers)
+                      .map(([name, value]) => `${name}: ${value}`)
+                      .join('; ')}
+                  </dd>
+                </>
+              }
+              confirmation={stage.review.confirmation ?? confirmBatch(stage.review.count)}
+              typed={typed}
+              onTyped={setTyped}
+              actions={{
+                sendLabel: `Send to ${counted(stage.review.count, 'process', 'processes')}`,
+                sendingLabel: 'Starting…',
+                sending: stage.name === 'sending',
+                onSend: () => void send(stage.review, stage.input),
+                cancelLabel: 'Back to the change',
+                onCancel: () => go({ name: 'edit' }),
+              }}
+            />
+            {error && <CallError error={error} inline />}
+          </>
+        )}
+        {stage.name === 'started' && (
+          <div role="status" className="notice-box">
+            <p>
+              The change is on its way to {counted(stage.count, 'process', 'processes')}; each row shows its
+              outcome as it ends.
+            </p>
+            <button type="button" onClick={() => go({ name: 'edit' })}>
+              New change
             </button>
           </div>
-        </>
-      )}
-      {(stage.name === 'review' || stage.name === 'sending') && (
-        <>
-          <ChangeReview
-            profile={profile}
-            operation={stage.input.action.kind === 'note' ? 'addNote' : 'completeStep'}
-            request={stage.review.request}
-            body={stage.review.request.body}
-            facts={
-              <>
-                <dt>Action</dt>
-                <dd>{stage.review.action.title}</dd>
-                <dt>Processes</dt>
-                <dd>
-                  {stage.review.count.toLocaleString('en')} (the request shown is for{' '}
-                  {stage.review.request.externalReference ?? 'the first'}; each gets its own id)
-                </dd>
-                <dt>Sent and skipped</dt>
-                <dd>{stage.review.sentence}</dd>
-                <dt>Headers</dt>
-                <dd>
-                  {Object.entries(stage.review.request.headers)
-                    .map(([name, value]) => `${name}: ${value}`)
-                    .join('; ')}
-                </dd>
-              </>
-            }
-            confirmation={stage.review.confirmation ?? confirmBatch(stage.review.count)}
-            typed={typed}
-            onTyped={setTyped}
-            actions={{
-              sendLabel: `Send to ${counted(stage.review.count, 'process', 'processes')}`,
-              sendingLabel: 'Starting…',
-              sending: stage.name === 'sending',
-              onSend: () => void send(stage.review, stage.input),
-              cancelLabel: 'Back to the change',
-              onCancel: () => setStage({ name: 'edit' }),
-            }}
-          />
-          {error && <CallError error={error} inline />}
-        </>
-      )}
-      {stage.name === 'started' && (
-        <div role="status" className="notice-box">
-          <p>
-            The change is on its way to {counted(stage.count, 'process', 'processes')}; each row shows its
-            outcome as it ends.
-          </p>
-          <button type="button" onClick={() => setStage({ name: 'edit' })}>
-            New change
-          </button>
-        </div>
-      )}
+        )}
+      </div>
     </section>
   );
 }

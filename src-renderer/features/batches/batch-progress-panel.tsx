@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BatchProgress, BatchSummary } from '../../../src-shared/batches';
 import type { CallError as CallFailure, Result } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
@@ -21,6 +21,19 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
   const status = job.kind === 'idle' ? null : job.status;
   const reason = job.kind === 'idle' ? null : (job.reason ?? event?.reason ?? null);
 
+  // Read, Pause and Resume each take their button away (Pause, Resume, Read stand in its place),
+  // and a job that ends takes Pause away: focus fell to the page's body. When the focus was in
+  // this row it moves to the button now there (or, none enabled, the panel), without scrolling.
+  const panel = useRef<HTMLElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!hadFocus.current || (active !== null && active !== document.body)) return;
+    const next = buttons.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? panel.current;
+    next?.focus({ preventScroll: true });
+  }, [status]);
+
   async function act(call: () => Promise<Result<BatchSummary>>) {
     const result = await call();
     if (!result.ok) return setError(result.error);
@@ -33,14 +46,14 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
   const needed = job.kind === 'idle' || status !== 'paused' ? [] : job.needsValues;
 
   return (
-    <section aria-label="Progress" className="batch-progress">
+    <section aria-label="Progress" className="batch-progress" ref={panel} tabIndex={-1}>
       <p>
         <strong>{jobText(job)}</strong>
         {progress && (
           <span className="muted">
             {' '}
             · {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')}
-            {progress.ratePerSecond > 0 && ` · ${progress.ratePerSecond.toFixed(1)} per second`}
+            {progress.ratePerSecond > 0 && ` · ${progress.ratePerSecond.toFixed(1)} rows per second`}
             {progress.secondsLeft !== null &&
               status === 'running' &&
               ` · ${timeLeft(progress.secondsLeft)} left`}
@@ -57,7 +70,13 @@ export function BatchProgressPanel({ batch }: { batch: BatchSummary }) {
       {reason && <p className="warning-box">{reason}</p>}
       {error && <CallError error={error} inline />}
       {needed.length > 0 && <BatchResumeValues batch={batch} needed={needed} />}
-      <div className="button-row">
+      <div
+        className="button-row"
+        ref={buttons}
+        onFocus={() => (hadFocus.current = true)}
+        // Focus moved on to another control: not ours to move back. (A removed button's blur has none.)
+        onBlur={(event) => (hadFocus.current = event.relatedTarget === null)}
+      >
         {status !== 'running' && status !== 'paused' && (
           <button type="button" disabled={unread === 0} onClick={() => void act(() => api.batches.read(id))}>
             {unread === 0 ? 'All rows read' : `Read ${counted(unread, 'row', 'rows')}`}

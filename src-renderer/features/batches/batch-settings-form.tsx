@@ -11,13 +11,16 @@ import { currentValue } from '../../lib/remote';
 export function BatchSettingsForm({ profileId }: { profileId: string }) {
   const [remote] = useRemote('batches.settings', { profileId });
   const settings = currentValue(remote);
-  return settings ? <SettingsFields key={JSON.stringify(settings)} settings={settings} /> : null;
+  // Keyed by profile, not by the values: keyed by the values, a save mounted the form afresh and
+  // took the focus off Save settings (to the page's body) with no word that it was saved.
+  return settings ? <SettingsFields key={profileId} settings={settings} /> : null;
 }
 
 function SettingsFields({ settings }: { settings: BatchSettings }) {
   const [concurrency, setConcurrency] = useState(String(settings.concurrency));
   const [rate, setRate] = useState(String(settings.ratePerSecond));
   const [error, setError] = useState<CallFailure | null>(null);
+  const [saved, setSaved] = useState(false);
   async function save(event: FormEvent) {
     event.preventDefault();
     const { profileId } = settings;
@@ -26,6 +29,7 @@ function SettingsFields({ settings }: { settings: BatchSettings }) {
       concurrency: Number(concurrency),
       ratePerSecond: Number(rate),
     });
+    setSaved(result.ok);
     if (!result.ok) return setError(result.error);
     setError(null);
     setRemote('batches.settings', { profileId }, result.value);
@@ -39,7 +43,10 @@ function SettingsFields({ settings }: { settings: BatchSettings }) {
           min={1}
           max={32}
           value={concurrency}
-          onChange={(e) => setConcurrency(e.target.value)}
+          onChange={(e) => {
+            setConcurrency(e.target.value);
+            setSaved(false);
+          }}
         />
       </label>
       <label className="field">
@@ -50,10 +57,16 @@ function SettingsFields({ settings }: { settings: BatchSettings }) {
           max={limits.batchRatePerSecond}
           step="any"
           value={rate}
-          onChange={(e) => setRate(e.target.value)}
+          onChange={(e) => {
+            setRate(e.target.value);
+            setSaved(false);
+          }}
         />
       </label>
       <button type="submit">Save settings</button>
+      <span role="status" className="muted">
+        {saved ? 'Saved: this profile’s batches go at this pace from now on.' : ''}
+      </span>
       {error && <CallError error={error} inline />}
     </form>
   );

@@ -62,11 +62,21 @@ export const BatchTableRow = memo(function BatchTableRow({
       </div>
       <div role="cell">{row.allocatedUser ?? '—'}</div>
       <div role="cell">{row.restFailed ? 'Failed' : ''}</div>
-      <div role="cell">{row.read === 'failed' ? `Failed: ${row.readError ?? ''}` : row.read}</div>
-      <div role="cell">
-        {row.action === 'none' ? '' : row.action}
-        {row.actionMessage && <span className="muted small"> — {row.actionMessage}</span>}
-      </div>
+      {row.read === 'failed' && row.action === 'none' ? (
+        // A read error is a sentence or three; in the narrow Read column alone it stood one word a
+        // line, a row as tall as the screen. With no outcome to show it takes the Outcome column too.
+        <div role="cell" aria-colspan={2} className="batch-read-error">
+          Failed: {row.readError ?? ''}
+        </div>
+      ) : (
+        <>
+          <div role="cell">{row.read === 'failed' ? `Failed: ${row.readError ?? ''}` : row.read}</div>
+          <div role="cell">
+            {row.action === 'none' ? '' : row.action}
+            {row.actionMessage && <span className="muted small"> — {row.actionMessage}</span>}
+          </div>
+        </>
+      )}
     </div>
   );
 });

@@ -86,7 +86,9 @@ export function BatchTable({
       label="Batch rows"
       items={rows}
       total={matching}
-      columns="2rem 0.9fr 1.1fr 0.9fr 1.5fr 1.5fr 1fr 0.7fr 0.7fr 1.7fr"
+      // The reference column is never narrower than a usual reference (FT-000001, 9 monospace
+      // characters): at 1024 wide it was, and every reference broke at its hyphen onto two lines.
+      columns="2rem minmax(6.4em, 0.9fr) 1.1fr 0.9fr 1.5fr 1.5fr 1fr 0.7fr 0.7fr 1.7fr"
       header={header}
       // A one-line row measures 33 px (rounded, as the virtualizer measures): an estimate that
       // matches means rows coming into view change no position, so no scroll adjustment or
