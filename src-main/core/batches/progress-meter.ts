@@ -1,6 +1,9 @@
 /**
- * Done, total, rate and time left for a batch's progress bar. The rate is taken over the last ten
- * seconds, so a pause or a slow spell shows within seconds rather than being averaged away.
+ * Done, total, rate and time left for a batch's progress bar. The rate is the rows of the last ten
+ * seconds over the time they cover, up to now, so a pause or a slow spell shows within seconds
+ * rather than being averaged away. It is not given for the first two seconds: the lane lets a
+ * second's worth of rows go at once, and rows over the span between the first and last of them
+ * read 532 a second at a pace of 20.
  */
 export interface ProgressMeter {
   tick(): void;
@@ -10,6 +13,8 @@ export interface ProgressMeter {
 }
 
 const windowMs = 10_000;
+/** How long a job runs before its rate (and so its time left) is given. */
+const firstRateMs = 2_000;
 
 /** Starts a meter at `done` of `total`. */
 export function createProgressMeter(
@@ -19,12 +24,17 @@ export function createProgressMeter(
 ): ProgressMeter {
   let count = done;
   const ticks: number[] = [];
+  const startedAt = now();
   let lastEmit = 0;
+  const forget = (at: number) => {
+    while (ticks.length > 0 && ticks[0]! <= at - windowMs) ticks.shift();
+  };
   return {
     tick() {
       count += 1;
-      ticks.push(now());
-      while (ticks.length > 0 && ticks[0]! < now() - windowMs) ticks.shift();
+      const at = now();
+      ticks.push(at);
+      forget(at);
     },
     due() {
       if (now() - lastEmit < 250) return false;
@@ -32,8 +42,11 @@ export function createProgressMeter(
       return true;
     },
     figures() {
-      const span = ticks.length > 1 ? (ticks.at(-1)! - ticks[0]!) / 1000 : 0;
-      const ratePerSecond = span > 0 ? Math.round(((ticks.length - 1) / span) * 10) / 10 : 0;
+      const at = now();
+      forget(at);
+      const covered = Math.min(windowMs, at - startedAt);
+      const ratePerSecond =
+        covered >= firstRateMs ? Math.round((ticks.length / (covered / 1000)) * 10) / 10 : 0;
       const left = Math.max(0, total - count);
       return {
         done: Math.min(count, total),
