@@ -83,8 +83,9 @@ function meanCpu(values: Round[], figure: 'cpuMs' | 'serviceCpuMs'): number | nu
 /**
  * How far CPU alone lets the batch go, beside what direct reached: one JavaScript thread does a
  * row's work (at most 1000 / its ms per row), and the machine's cores are shared with the service
- * (at most cores * 1000 / both's ms per row). When the lower of the two is under 0.8 of direct, no
- * scheduling can meet the target on this machine; only less CPU per row can.
+ * (at most cores * 1000 / both's ms per row). Under 0.8 of direct by the thread alone, the batch
+ * needs less CPU per row or more threads; under it by the cores too, only less CPU per row helps.
+ * `process.cpuUsage` counts the whole process (GC helper threads too): the thread's is approximate.
  */
 function ceilings(direct: Round[], batch: Round[]): string {
   const serviceDirect = meanCpu(direct, 'serviceCpuMs');
@@ -101,7 +102,8 @@ function ceilings(direct: Round[], batch: Round[]): string {
   return (
     `the service's CPU per row ${serviceDirect.toFixed(3)} ms for direct, ${serviceBatch.toFixed(3)} ms for the batch (means of the rounds); ` +
     `ceilings for the batch: its one thread at ${own.toFixed(3)} ms per row ${thread.toFixed(0)} rows/s, ${cores} cores shared with the service ` +
-    `${shared.toFixed(0)} rows/s, so at most ${(Math.min(thread, shared) / directPerSecond).toFixed(2)} of direct here ` +
+    `${shared.toFixed(0)} rows/s: at most ${(thread / directPerSecond).toFixed(2)} of direct on one thread, ` +
+    `${(shared / directPerSecond).toFixed(2)} spread over the cores ` +
     `(direct itself: ${directOwn.toFixed(3)} + ${serviceDirect.toFixed(3)} ms of CPU per row)`
   );
 }
