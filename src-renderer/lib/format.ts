@@ -1,3 +1,5 @@
+import { serviceTimeMs } from '../../src-shared/service-time';
+
 /** Formatting for dates, durations and sizes as the service writes them (ISO, no zone). */
 
 /** "2026-06-03T09:14:22" → "3 Jun 2026, 09:14:22"; null → "—". */
@@ -10,16 +12,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${Number(day)} ${months[Number(month) - 1] ?? month} ${year}, ${hour}:${minute}:${second}`;
 }
 
-function toMillis(value: string): number {
-  // The service writes times without a zone; both ends of a duration share it, so read both as UTC.
-  return Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`);
-}
-
 /** The time between two service timestamps, e.g. "2 h 5 min"; open-ended → "running". */
 export function formatDuration(start: string | null, end: string | null): string {
   if (!start) return '—';
   if (!end) return 'running';
-  const ms = toMillis(end) - toMillis(start);
+  const ms = (serviceTimeMs(end) ?? NaN) - (serviceTimeMs(start) ?? NaN);
   if (!Number.isFinite(ms) || ms < 0) return '—';
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;

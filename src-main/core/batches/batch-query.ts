@@ -1,25 +1,9 @@
 import type { BatchRow } from '../../../src-shared/batches';
 import type { ValidInput } from '../../../src-shared/contract';
+import { serviceTimeMs } from '../../../src-shared/service-time';
 
 /** A table query as the contract validated it. */
 export type BatchQuery = Omit<ValidInput<'batches.get'>, 'batchId'>;
-
-/**
- * When a step started, in ms since the epoch. The service writes dates without a zone (API.md),
- * which are UTC; a date with a zone is taken as written.
- */
-export function startedAtMs(startedOn: string | null): number | null {
-  if (!startedOn) return null;
-  // A zone of hours only ("+01", which the contract's date pattern accepts) is no date to Date.parse.
-  const hoursOnly = /[+-]\d\d$/.test(startedOn) && /[T ]\d\d:\d\d/i.test(startedOn);
-  const zoned = hoursOnly
-    ? `${startedOn}:00`
-    : /(?:Z|[+-]\d\d:?\d\d)$/i.test(startedOn)
-      ? startedOn
-      : `${startedOn}Z`;
-  const ms = Date.parse(zoned);
-  return Number.isNaN(ms) ? null : ms;
-}
 
 /** The rows that pass the filter, sorted; a batch has at most 10,000 rows, so this is done in memory. */
 export function queryRows(rows: BatchRow[], query: BatchQuery, now: Date): BatchRow[] {
@@ -36,7 +20,7 @@ export function queryRows(rows: BatchRow[], query: BatchQuery, now: Date): Batch
     if (filter.readFailed !== undefined && (row.read === 'failed') !== filter.readFailed) return false;
     if (filter.action !== undefined && row.action !== filter.action) return false;
     if (olderThan !== undefined) {
-      const started = startedAtMs(row.currentStep?.startedOn ?? null);
+      const started = serviceTimeMs(row.currentStep?.startedOn);
       if (started === null || started > olderThan) return false;
     }
     if (text !== undefined) {
@@ -70,7 +54,7 @@ function sortKey(by: BatchQuery['sort']['by']): (row: BatchRow) => string | numb
     case 'stepName':
       return (row) => row.currentStep?.name ?? null;
     case 'waitingSince':
-      return (row) => startedAtMs(row.currentStep?.startedOn ?? null);
+      return (row) => serviceTimeMs(row.currentStep?.startedOn);
     case 'input':
     case 'externalReference':
     case 'processTypeName':
