@@ -2,7 +2,7 @@ import type { BatchProgress, BatchRow } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
 import { createProgressMeter } from './progress-meter';
 import { sentenceOf, type RowContext, type RowResult } from './row-context';
-import { readRow } from './read-row';
+import { createReadBuffer, readRow } from './read-row';
 import { cancelPaused } from './batch-sources';
 import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
@@ -22,7 +22,8 @@ export const resumeAfterStop = {
 export interface JobSpec {
   kind: 'read' | 'run';
   action: BatchActionInput | null;
-  context: RowContext;
+  /** What the rows need, but the read buffer: the job makes that, and it ends with the job. */
+  context: Omit<RowContext, 'reads'>;
   emit(progress: BatchProgress): void;
 }
 
@@ -39,8 +40,8 @@ export interface RunningJob {
  * when the job has stopped.
  */
 export function driveJob(spec: JobSpec): RunningJob {
-  const { context, kind } = spec;
-  const { store, batchId } = context;
+  const { kind } = spec;
+  const { store, batchId } = spec.context;
   const stored = store.job(batchId)!;
   // Read once: a row's input and process never change while its job runs.
   const rows = store.pendingRows(batchId, kind);
@@ -49,6 +50,14 @@ export function driveJob(spec: JobSpec): RunningJob {
   let stopping: { how: 'pause' | 'cancel'; reason: string | null } | null = null;
   let streak = 0;
   let next = 0;
+  // The data folder refused a write (a full disk): nothing more is done until it can save again.
+  const halt = (error: unknown) => {
+    stopping = { how: 'pause', reason: storageRefused(error) };
+  };
+  const context: RowContext = {
+    ...spec.context,
+    reads: createReadBuffer((reads) => store.saveReads(batchId, reads), halt),
+  };
 
   const progress = (status: BatchProgress['status'], reason: string | null = null) =>
     spec.emit({ batchId, profileId: context.profile.id, job: kind, status, reason, ...meter.figures() });
@@ -105,9 +114,14 @@ export function driveJob(spec: JobSpec): RunningJob {
         try {
           handle(row, await work(row));
         } catch (error) {
-          // A bug on one row: say so on the row, keep the batch going.
-          giveUp(context, kind, row.rowNo, sentenceOf(error));
-          meter.tick();
+          // A bug on one row: say so on the row, keep the batch going; unless the row cannot be
+          // marked either, when the data folder is what failed.
+          try {
+            giveUp(context, kind, row.rowNo, sentenceOf(error));
+            meter.tick();
+          } catch (storage) {
+            halt(storage);
+          }
         }
         if (meter.due()) progress('running');
       } finally {
@@ -124,12 +138,18 @@ export function driveJob(spec: JobSpec): RunningJob {
     }
     context.reads.flush();
     const end = stopping as { how: 'pause' | 'cancel'; reason: string | null } | null;
-    // As a paused job's cancel: queued rows dropped, and a row still recovering from a crash (its
-    // read-back refused, its line open) settled outcome unknown rather than left 'sending'.
-    if (end?.how === 'cancel') cancelPaused(store, context.journal, batchId, kind);
-    const status = end === null ? 'finished' : end.how === 'pause' ? 'paused' : 'cancelled';
-    store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
-    progress(status, end?.reason ?? null);
+    try {
+      // As a paused job's cancel: queued rows dropped, and a row still recovering from a crash (its
+      // read-back refused, its line open) settled outcome unknown rather than left 'sending'.
+      if (end?.how === 'cancel') cancelPaused(store, context.journal, batchId, kind);
+      const status = end === null ? 'finished' : end.how === 'pause' ? 'paused' : 'cancelled';
+      store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
+      progress(status, end?.reason ?? null);
+    } catch (error) {
+      // Not even the job's end could be saved: the batch still says "running" until the console
+      // restarts, which marks it paused (every row's state saved so far is kept).
+      progress('paused', `${storageRefused(error)} If it still shows as running then, restart the console.`);
+    }
   })();
 
   return {
@@ -138,6 +158,15 @@ export function driveJob(spec: JobSpec): RunningJob {
     },
     finished,
   };
+}
+
+/** The sentence of a job the data folder stopped; SQLite's own words say which way it failed. */
+export function storageRefused(error: unknown): string {
+  const cause = error instanceof Error ? error.message : String(error);
+  return (
+    `The batch paused itself: the console could not save to its data folder (${cause}). ` +
+    'Free some disk space, then resume; rows whose results were not saved are done again, and a change is read back before it is ever sent again.'
+  );
 }
 
 function giveUp(context: RowContext, kind: 'read' | 'run', rowNo: number, message: string): void {

@@ -16,7 +16,7 @@ import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { createBatchJournal } from './batch-journal';
-import { driveJob, resumeAfterStop, type RunningJob } from './batch-jobs';
+import { driveJob, resumeAfterStop, type JobSpec, type RunningJob } from './batch-jobs';
 import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
 import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
@@ -26,8 +26,6 @@ import { reviewRun } from './batch-review';
 import { cancelPaused, fromDeliveries, type DeliverySource } from './batch-sources';
 import { createBatchStore } from './batch-store';
 import { createLane, type Lane } from './lane';
-import { createReadBuffer } from './read-row';
-import type { RowContext } from './row-context';
 
 /** What the batch service is built from. */
 export interface BatchServiceDependencies {
@@ -110,8 +108,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
       throw error;
     }
     store.setJob(batchId, { ...stored, status: 'running', reason: null, needsValues: [] });
-    const reads = createReadBuffer((found) => store.saveReads(batchId, found));
-    const context: RowContext = {
+    const context: JobSpec['context'] = {
       batchId,
       profile,
       lane: laneOf(profile.id),
@@ -120,7 +117,6 @@ export function createBatchService(deps: BatchServiceDependencies) {
       journal,
       audit: deps.audit,
       now,
-      reads,
       confidential,
     };
     const job = driveJob({ kind: stored.kind, action, context, emit: deps.emit });

@@ -61,8 +61,14 @@ export interface ReadBuffer {
   flush(): void;
 }
 
-/** Creates the buffer of one batch's read. */
-export function createReadBuffer(save: (reads: BufferedRead[]) => void): ReadBuffer {
+/**
+ * Creates the buffer of one batch's read. A commit the data folder refuses (a full disk) keeps its
+ * reads for the next flush and tells `failed`, rather than throwing out of a timer.
+ */
+export function createReadBuffer(
+  save: (reads: BufferedRead[]) => void,
+  failed: (error: unknown) => void,
+): ReadBuffer {
   let pending: BufferedRead[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -71,7 +77,13 @@ export function createReadBuffer(save: (reads: BufferedRead[]) => void): ReadBuf
     if (pending.length === 0) return;
     const reads = pending;
     pending = [];
-    save(reads);
+    try {
+      save(reads);
+    } catch (error) {
+      // The transaction rolled back: none of them is half-saved, and a resume reads them again.
+      pending = reads.concat(pending);
+      failed(error);
+    }
   };
   return {
     add(read) {
