@@ -31,6 +31,7 @@ export function reviewRun(
   doneSinceRead: ReadonlySet<number>,
 ): RunReview {
   const { action } = input;
+  if (input.rows) checkChosenRows(input.rows, rows.length);
   const chosen = new Set(input.rows ?? defaultRunRows(rows, action));
   const targets: BatchRow[] = [];
   const skips: KnownSkip[] = [];
@@ -75,4 +76,21 @@ export function reviewRun(
       if (problem !== null) throw new Failure('invalid_input', problem);
     },
   };
+}
+
+/**
+ * Refuses chosen row numbers the batch does not have (its rows are numbered 1 to `total`), rather
+ * than acting on the others as if they were all that was asked.
+ */
+export function checkChosenRows(chosen: readonly number[], total: number): void {
+  const missing = chosen.filter((rowNo) => rowNo > total);
+  if (missing.length === 0) return;
+  const named =
+    missing.length === 1
+      ? `Row ${missing[0]} is`
+      : `Rows ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} are`;
+  throw new Failure(
+    'invalid_input',
+    `${named} not in this batch, which has rows 1 to ${total}; choose rows from the table again.`,
+  );
 }

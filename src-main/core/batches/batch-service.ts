@@ -22,7 +22,7 @@ import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
 import { createRunSecrets } from './run-secrets';
 import { queryRows, type BatchQuery } from './batch-query';
-import { reviewRun } from './batch-review';
+import { checkChosenRows, reviewRun } from './batch-review';
 import { cancelPaused, fromDeliveries, type DeliverySource } from './batch-sources';
 import { createBatchStore } from './batch-store';
 import { createLane, type Lane } from './lane';
@@ -185,7 +185,9 @@ export function createBatchService(deps: BatchServiceDependencies) {
     read: (batchId: string, rows?: number[]): Promise<BatchSummary> =>
       claiming(batchId, async () => {
         notPaused(batchId);
-        await deps.credentials.get(store.summary(batchId).profileId);
+        const { profileId, counts } = store.summary(batchId);
+        if (rows) checkChosenRows(rows, counts.rows);
+        await deps.credentials.get(profileId);
         const total = store.queueRead(batchId, rows);
         if (total === 0)
           throw new Failure('invalid_input', 'Every row is read already; choose the rows to read again.');

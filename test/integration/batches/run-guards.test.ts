@@ -143,3 +143,28 @@ describe('the count a live run asks for', () => {
     }
   }, 60_000);
 });
+
+describe('chosen rows the batch does not have', () => {
+  it('are refused by name, for a review, a run and a re-read, and nothing is queued or sent', async () => {
+    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'rows') });
+    const { service, batchId, chosen, references } = console_;
+    try {
+      const beyond = references.length + 1;
+      const sentence = `Row ${beyond} is not in this batch, which has rows 1 to ${references.length}; choose rows from the table again.`;
+      const rows = [chosen[0]!, beyond];
+      const review = service.run(input('batches.run', { batchId, action: completeAccepted, rows }));
+      expect(await refusal(review)).toEqual({ code: 'invalid_input', message: sentence });
+      const run = service.run(input('batches.run', { batchId, action: completeAccepted, rows, confirm: '' }));
+      expect(await refusal(run)).toEqual({ code: 'invalid_input', message: sentence });
+      expect(await refusal(service.read(batchId, rows))).toEqual({
+        code: 'invalid_input',
+        message: sentence,
+      });
+      const counts = service.store.summary(batchId).counts;
+      expect(counts.action.none).toBe(references.length);
+      expect(counts.read.read).toBe(references.length);
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+});
