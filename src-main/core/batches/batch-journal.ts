@@ -1,6 +1,8 @@
 import type { RowActionState } from '../../../src-shared/batches';
 import type { BatchActionInput } from './batch-action';
 import { prepared, transaction, type BatchDb } from './batch-db';
+import { writeRead } from './batch-row-changes';
+import type { ReadResult } from './batch-store';
 import { storableAction } from './confidential-action';
 
 /**
@@ -27,10 +29,16 @@ export interface JournalEntry {
 /** The journal over the batches' database. */
 export interface BatchJournal {
   open(entry: JournalEntry): void;
+  /**
+   * Commits a row's outcome. `seen`: the process as the service's answer to the change showed it,
+   * written into the row in the same transaction (the table shows the step it moved on to), read
+   * at the outcome's own time, so the row still counts as done since read until it is read again.
+   */
   settle(
     entry: Pick<JournalEntry, 'intentId' | 'batchId' | 'rowNo'>,
     state: RowActionState,
     message: string,
+    seen?: ReadResult,
   ): void;
   /**
    * Rows whose process a completion of this batch moved on after the row was last read (by this
@@ -97,14 +105,16 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
         ).run(entry.batchId, entry.rowNo);
       });
     },
-    settle(entry, state, message) {
+    settle(entry, state, message, seen) {
+      const at = now().toISOString();
       transaction(db, () => {
         prepared(db, 'UPDATE journal SET outcome = ?, message = ?, settled_at = ? WHERE intent_id = ?').run(
           state,
           message,
-          now().toISOString(),
+          at,
           entry.intentId,
         );
+        if (seen) writeRead(db, entry.batchId, entry.rowNo, seen, at);
         prepared(
           db,
           'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',

@@ -48,28 +48,7 @@ export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<B
       });
     },
     saveRead(batchId: string, rowNo: number, found: ReadResult): void {
-      prepared(
-        db,
-        `UPDATE rows SET process_id = ?, external_reference = ?, process_type_id = ?, process_type_name = ?,
-         status = ?, step_id = ?,
-         step_name = ?, step_kind = ?, step_started_on = ?, allocated_user = ?, rest_failed = ?,
-         read_state = 'read', read_error = NULL, read_at = ? WHERE batch_id = ? AND row_no = ?`,
-      ).run(
-        found.processId,
-        found.externalReference,
-        found.processTypeId,
-        found.processTypeName,
-        found.status,
-        found.currentStep?.stepId ?? null,
-        found.currentStep?.name ?? null,
-        found.currentStep?.kind ?? null,
-        found.currentStep?.startedOn ?? null,
-        found.allocatedUser,
-        found.restFailed ? 1 : 0,
-        stamp(),
-        batchId,
-        rowNo,
-      );
+      writeRead(db, batchId, rowNo, found, stamp());
     },
     setReadState(batchId: string, rowNo: number, state: RowReadState, error: string | null): void {
       prepared(
@@ -118,4 +97,30 @@ export function rowChanges(db: BatchDb, stamp: () => string, touch: ReturnType<B
     },
   };
   return changes;
+}
+
+/** Writes what a read found into a row, read at `at` (the one place a row's read columns are set). */
+export function writeRead(db: BatchDb, batchId: string, rowNo: number, found: ReadResult, at: string): void {
+  prepared(
+    db,
+    `UPDATE rows SET process_id = ?, external_reference = ?, process_type_id = ?, process_type_name = ?,
+     status = ?, step_id = ?,
+     step_name = ?, step_kind = ?, step_started_on = ?, allocated_user = ?, rest_failed = ?,
+     read_state = 'read', read_error = NULL, read_at = ? WHERE batch_id = ? AND row_no = ?`,
+  ).run(
+    found.processId,
+    found.externalReference,
+    found.processTypeId,
+    found.processTypeName,
+    found.status,
+    found.currentStep?.stepId ?? null,
+    found.currentStep?.name ?? null,
+    found.currentStep?.kind ?? null,
+    found.currentStep?.startedOn ?? null,
+    found.allocatedUser,
+    found.restFailed ? 1 : 0,
+    at,
+    batchId,
+    rowNo,
+  );
 }

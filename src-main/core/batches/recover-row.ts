@@ -6,6 +6,7 @@ import { fieldsFor } from './batch-action';
 import type { JournalEntry } from './batch-journal';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 import { sendChange } from './run-row';
+import { readResultOf } from './read-row';
 
 /**
  * Settles a journaled change whose outcome was never written (the console stopped while it was
@@ -86,7 +87,9 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
         processId: process.processId,
       });
     }
-    context.journal.settle(entry, 'done', message);
+    // What was read back is where the process stands now: the table shows that.
+    const seen = process.processId === entry.processId ? readResultOf(process) : undefined;
+    context.journal.settle(entry, 'done', message, seen);
     return settled;
   }
   const message = `${whatToCheck(entry)} Reading it back found ${found.other}.`;

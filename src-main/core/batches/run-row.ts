@@ -8,6 +8,7 @@ import type { JournalEntry } from './batch-journal';
 import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
 import { recoverRow, whatToCheck } from './recover-row';
+import { readResultOf } from './read-row';
 import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
 
 /**
@@ -95,7 +96,10 @@ export async function sendChange(
       const next = answer.currentStep
         ? `the current step is now "${answer.currentStep.name}"`
         : 'the process is complete';
-      context.journal.settle(entry, 'done', `Completed; ${next}.`);
+      // The answer shows where the process went: the table shows that, not the step just completed
+      // (only an answer about this row's own process counts).
+      const seen = answer.process.processId === entry.processId ? readResultOf(answer.process) : undefined;
+      context.journal.settle(entry, 'done', `Completed; ${next}.`, seen);
     } else {
       await client.addNote(
         profile.id,

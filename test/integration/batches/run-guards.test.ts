@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/core/failure';
+import { currentStepOf } from '../../../src-shared/process-paths';
 import {
   assessment,
   completeAccepted,
@@ -163,6 +164,40 @@ describe('chosen rows the batch does not have', () => {
       const counts = service.store.summary(batchId).counts;
       expect(counts.action.none).toBe(references.length);
       expect(counts.read.read).toBe(references.length);
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+});
+
+describe('the table after a completion run', () => {
+  it("shows each done row's next step as the service answered it, and a second run skips them", async () => {
+    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'after') });
+    const { service, client, profile, batchId, chosen, waiting } = console_;
+    try {
+      await service.run(
+        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
+      );
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const done = service.store.rows(batchId).filter((row) => chosen.includes(row.rowNo));
+      expect(done.map((row) => row.action)).toEqual(chosen.map(() => 'done'));
+      for (const row of done) {
+        const now = currentStepOf(await client.getProcess(profile.id, row.processId!));
+        expect(row.currentStep?.name ?? null).toBe(now?.name ?? null);
+        expect(row.currentStep?.name).not.toBe(assessment);
+      }
+      const atAssessment = service.get(
+        batchId,
+        input('batches.get', { batchId, limit: 1000, filter: { stepName: assessment } }),
+      );
+      expect(atAssessment.matching).toBe(0);
+      // Until read again, a row done by this batch is not completed a second time, even if the
+      // step it moved on to had the same name.
+      const again = service.run(input('batches.run', { batchId, action: completeAccepted, rows: chosen }));
+      expect(await refusal(again)).toEqual({
+        code: 'invalid_input',
+        message: `No chosen row was read at step "${assessment}"; read the batch (or choose other rows) first. 0 will be sent; ${waiting} will be skipped: ${waiting} completed since read.`,
+      });
     } finally {
       await console_.close();
     }
