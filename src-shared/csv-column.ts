@@ -14,7 +14,7 @@ export function csvColumn(csv: string, column: string): CsvColumn {
   const cells: string[] = [];
   // Only the chosen cell of each row is kept: rows kept whole made a 16 MiB CSV of empty rows
   // (a sheet exported with its blank rows) take 3 GiB and 10 s of main's one thread.
-  const unclosedQuoteRow = readCsv(csv.replace(/^\uFEFF/, ''), (row) => {
+  const unclosedQuoteRow = readCsv(csv, (row) => {
     if (header === undefined) {
       header = row;
       index = header.findIndex((cell) => cell.trim().toLowerCase() === wanted);
@@ -75,7 +75,9 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Hands each row to `onRow`; returns the 1-based row where a quote opened and was never closed, else null. */
-function readCsv(text: string, onRow: (row: string[]) => void): number | null {
+function readCsv(csv: string, onRow: (row: string[]) => void): number | null {
+  // A byte order mark (Excel's, or the console's own export) is not part of the first header.
+  const text = csv.replace(/^\uFEFF/, '');
   let rowCount = 0;
   let openedOnRow = 0;
   let row: string[] = [];

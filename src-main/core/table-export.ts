@@ -6,7 +6,7 @@ import { fsyncFolder } from './json-file';
 
 /**
  * Records as a file for someone else (the audit log, a batch's table): JSONL (one record per line)
- * for tools, CSV for a spreadsheet, where a cell that looks like a formula is defused so opening
+ * for tools, CSV for a spreadsheet (UTF-8 with a byte order mark, as Excel needs), where a cell that looks like a formula is defused so opening
  * the file runs nothing. Written whole or not at all.
  */
 
@@ -54,7 +54,9 @@ export async function streamTableExport<T>(
   try {
     await mkdir(folder, { recursive: true, mode: 0o700 });
     handle = await open(temp, 'wx', 0o600);
-    if (format === 'csv') await handle.writeFile(csvRow(table.columns.map(([name]) => name)));
+    // A byte order mark first: without it Excel reads a UTF-8 CSV in the system's code page, and
+    // every accented name (Siân, Müller) comes out garbled.
+    if (format === 'csv') await handle.writeFile(`\uFEFF${csvRow(table.columns.map(([name]) => name))}`);
     for (const records of batches) {
       if (control.signal?.aborted) throw new Failure('cancelled', 'Export cancelled; no file was written.');
       const text =
