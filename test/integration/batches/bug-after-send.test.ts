@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { useBatchSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -17,17 +11,11 @@ import { expectEachOnce } from './scenario';
  * check. The bug is stood for by a client that throws once the real completion has returned.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 describe('a bug in the console after a row was sent', () => {
   it('leaves the row outcome unknown with what to check, never failed', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 2,
       failEvery: 100,
       concurrency: 1,

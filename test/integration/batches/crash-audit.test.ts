@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeIntent } from '../../../src-main/core/client/change-audit';
 import { maskFields } from '../../../src-shared/logs';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { fieldsFor } from '../../../src-main/core/batches/batch-action';
 import { waitFor } from '../../support/wait-for';
 import { startLimiter } from './limiter';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  openService,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { completeAccepted, input, jobEnded, openReadBatch, openService } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /*
  * Review finding (s24ra): a run killed after a row's audit intent was written but before its POST
@@ -34,21 +27,15 @@ import {
  * `running`) is written directly: a child killed at random hits this window only now and then.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 /**
  * A batch of two processes whose first row is left as kill -9 leaves it between the audit intent
  * and the send: journal line open, row `sending`, audit intent written, job `running`.
  */
 async function stoppedBeforeSend(folder: string) {
-  const dataDir = join(sandbox.consoleDir, folder);
-  const first = await openReadBatch(sandbox, { forms: 2, failEvery: 100, concurrency: 2, dataDir });
+  const dataDir = join(setup.sandbox.consoleDir, folder);
+  const first = await openReadBatch(setup.sandbox, { forms: 2, failEvery: 100, concurrency: 2, dataDir });
   const { service, client, profile, audit, batchId, chosen } = first;
   const rowNo = chosen[0]!;
   const action = input('batches.run', { batchId, action: completeAccepted }).action;
@@ -89,7 +76,7 @@ describe('a run stopped between the audit intent and the send', () => {
   it('records the change once in the audit: every record settled, one succeeded', async () => {
     const { dataDir, profileId, batchId, rowNo, intentId, processId } =
       await stoppedBeforeSend('crash-audit');
-    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    const second = openService(dataDir, setup.sandbox.url, setup.sandbox.key, { profileId });
     try {
       expect(second.service.store.job(batchId)).toMatchObject({ status: 'paused' });
       await second.service.resume(batchId);
@@ -108,7 +95,7 @@ describe('a run stopped between the audit intent and the send', () => {
 
   it('is settled outcome unknown when its read-back fails with a bug, never left sending', async () => {
     const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-bug');
-    const second = openService(dataDir, sandbox.url, sandbox.key, {
+    const second = openService(dataDir, setup.sandbox.url, setup.sandbox.key, {
       profileId,
       wrapClient: (client) => ({
         ...client,
@@ -133,10 +120,10 @@ describe('a run stopped between the audit intent and the send', () => {
 
   it('pauses when the service keeps asking to slow down its read-back, and completes once when resumed', async () => {
     const { dataDir, profileId, batchId, rowNo, processId } = await stoppedBeforeSend('crash-limited');
-    const limiter = await startLimiter(sandbox.url);
+    const limiter = await startLimiter(setup.sandbox.url);
     limiter.state.retryAfter = '0';
     limiter.state.storm = (method) => method === 'GET';
-    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+    const second = openService(dataDir, limiter.url, setup.sandbox.key, { profileId });
     try {
       await second.service.resume(batchId);
       const paused = await jobEnded(second.service, batchId);
@@ -161,10 +148,10 @@ describe('a run stopped between the audit intent and the send', () => {
 
   it('is settled outcome unknown when the run is cancelled while its read-back is refused, never left sending', async () => {
     const { dataDir, profileId, batchId, rowNo } = await stoppedBeforeSend('crash-cancelled');
-    const limiter = await startLimiter(sandbox.url);
+    const limiter = await startLimiter(setup.sandbox.url);
     limiter.state.retryAfter = '1';
     limiter.state.storm = (method) => method === 'GET';
-    const second = openService(dataDir, limiter.url, sandbox.key, { profileId });
+    const second = openService(dataDir, limiter.url, setup.sandbox.key, { profileId });
     try {
       await second.service.resume(batchId);
       await waitFor(() => limiter.state.limited >= 3 || undefined, { what: 'the read-back refused' });

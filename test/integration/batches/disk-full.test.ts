@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchService } from '../../../src-main/core/batches/batch-service';
-import { createInput, jobEnded, openService, startBatchSandbox, type BatchSandbox } from './helpers';
+import { createInput, jobEnded, openService } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /*
  * A data folder that refuses writes mid-read (a full disk). Found in the s24 closing note: the read
@@ -10,11 +11,7 @@ import { createInput, jobEnded, openService, startBatchSandbox, type BatchSandbo
  * more fails with SQLITE_FULL, "database or disk is full", as it does on a full disk.
  */
 
-let sandbox: BatchSandbox;
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-});
-afterAll(() => sandbox.stop());
+const setup = useBatchSandbox();
 
 function capDatabase(service: BatchService, pages: number | null): void {
   const { db } = service.store;
@@ -24,7 +21,7 @@ function capDatabase(service: BatchService, pages: number | null): void {
 
 describe('a batch read whose data folder fills up', () => {
   it('pauses with the sentence, half-writes nothing, and reads every row once resumed', async () => {
-    const console_ = openService(sandbox.consoleDir, sandbox.url, sandbox.key);
+    const console_ = openService(setup.sandbox.consoleDir, setup.sandbox.url, setup.sandbox.key);
     const { service, profile } = console_;
     try {
       service.settings({ profileId: profile.id, concurrency: 8, ratePerSecond: 1000 });

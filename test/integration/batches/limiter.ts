@@ -77,18 +77,27 @@ export async function startLimiter(target: string) {
 export type Limiter = Awaited<ReturnType<typeof startLimiter>>;
 
 /**
- * The reference service with a limiter in front of it, for one test file: started before its
- * tests, stopped after them. Read `sandbox` and `limiter` inside a test, once they are there.
+ * The reference service for one test file: started before its tests, stopped after them. Read
+ * `sandbox` inside a test, once it is there.
  */
-export function limitedSandbox(): { sandbox: BatchSandbox; limiter: Limiter } {
-  const started = {} as { sandbox: BatchSandbox; limiter: Limiter };
+export function useBatchSandbox(): { sandbox: BatchSandbox } {
+  const started = {} as { sandbox: BatchSandbox };
   beforeAll(async () => {
     started.sandbox = await startBatchSandbox();
-    started.limiter = await startLimiter(started.sandbox.url);
   }, 60_000);
-  afterAll(async () => {
-    await started.limiter?.close();
-    await started.sandbox?.stop();
+  afterAll(() => started.sandbox?.stop());
+  return started;
+}
+
+/**
+ * The reference service with a limiter in front of it, for one test file: started before its
+ * tests, stopped after them (the limiter first). Read `sandbox` and `limiter` inside a test.
+ */
+export function limitedSandbox(): { sandbox: BatchSandbox; limiter: Limiter } {
+  const started = useBatchSandbox() as { sandbox: BatchSandbox; limiter: Limiter };
+  beforeAll(async () => {
+    started.limiter = await startLimiter(started.sandbox.url);
   });
+  afterAll(() => started.limiter?.close());
   return started;
 }

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCredentialVault } from '../../../src-main/core/secrets/credentials';
 import { createMemorySecretStore } from '../../../src-main/core/secrets/memory-secret-store';
-import {
-  createInput,
-  jobEnded,
-  openService,
-  startBatchSandbox,
-  submitForms,
-  type BatchSandbox,
-} from './helpers';
+import { createInput, jobEnded, openService, submitForms } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /*
  * Review finding (s24rc): a read whose profile lost its API key mid-read (the key removed in the
@@ -18,23 +12,17 @@ import {
  * sentence instead, the rows left queued, and goes on once the key is back.
  */
 
-let sandbox: BatchSandbox;
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 30_000);
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const setup = useBatchSandbox();
 
 describe('a batch read whose API key is removed halfway', () => {
   it('pauses with the reason instead of failing every row left, and finishes once the key is back', async () => {
     const profileId = randomUUID();
     // The console's own vault over an in-memory store: `clear` is what removing the key does.
     const vault = createCredentialVault({ store: createMemorySecretStore() });
-    const key = { apiKey: sandbox.key.apiKey, apiSecret: sandbox.key.apiSecret };
+    const key = { apiKey: setup.sandbox.key.apiKey, apiSecret: setup.sandbox.key.apiSecret };
     await vault.set(profileId, key, { sessionOnly: true });
     let removedAt: number | null = null;
-    const console_ = openService(sandbox.consoleDir, sandbox.url, sandbox.key, {
+    const console_ = openService(setup.sandbox.consoleDir, setup.sandbox.url, setup.sandbox.key, {
       profileId,
       credentials: vault,
       onProgress: (progress) => {
@@ -46,7 +34,7 @@ describe('a batch read whose API key is removed halfway', () => {
     });
     try {
       const { service } = console_;
-      const started = await submitForms(sandbox.url, 40, 1_000);
+      const started = await submitForms(setup.sandbox.url, 40, 1_000);
       // Slow enough that the key goes while most rows are still to read.
       service.settings({ profileId, concurrency: 2, ratePerSecond: 20 });
       const made = createInput({ profileId, text: started.map((p) => p.externalReference).join('\n') });

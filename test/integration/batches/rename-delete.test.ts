@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/core/failure';
-import { createInput, input, openService, startBatchSandbox, type BatchSandbox } from './helpers';
+import { createInput, input, openService } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /**
  * Renaming and deleting a batch (issue 12 review): a batch whose read is running cannot be deleted
@@ -9,13 +10,7 @@ import { createInput, input, openService, startBatchSandbox, type BatchSandbox }
  * restart and may repeat.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 const references = Array.from({ length: 300 }, (_, n) => `FT-9${String(n).padStart(5, '0')}`);
 
@@ -39,7 +34,11 @@ function made(profileId: string, items: string[], name?: string) {
 
 describe('deleting a batch', () => {
   it('is refused while its read runs; once paused it goes, and resuming or reading it says so', async () => {
-    const console_ = openService(join(sandbox.consoleDir, 'delete'), sandbox.url, sandbox.key);
+    const console_ = openService(
+      join(setup.sandbox.consoleDir, 'delete'),
+      setup.sandbox.url,
+      setup.sandbox.key,
+    );
     const { service, profile } = console_;
     try {
       // Slow enough that the read is still running when the delete arrives.
@@ -68,8 +67,8 @@ describe('deleting a batch', () => {
 
 describe('renaming a batch', () => {
   it('keeps the new name after a restart, and two batches may share a name', async () => {
-    const dataDir = join(sandbox.consoleDir, 'rename');
-    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const dataDir = join(setup.sandbox.consoleDir, 'rename');
+    const first = openService(dataDir, setup.sandbox.url, setup.sandbox.key);
     const profileId = first.profile.id;
     let ids: string[];
     try {
@@ -80,7 +79,7 @@ describe('renaming a batch', () => {
     } finally {
       await first.close();
     }
-    const again = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    const again = openService(dataDir, setup.sandbox.url, setup.sandbox.key, { profileId });
     try {
       const listed = again.service.list(profileId);
       expect(listed.map((batch) => [batch.batchId, batch.name]).sort()).toEqual(

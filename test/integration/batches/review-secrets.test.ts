@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchProgress } from '../../../src-shared/batches';
 import { confidentialMask } from '../../../src-shared/logs';
-import { assessment, input, jobEnded, openReadBatch, startBatchSandbox, type BatchSandbox } from './helpers';
+import { assessment, input, jobEnded, openReadBatch } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /*
  * Review (s24rc): what batches.run answers without `confirm` goes to the renderer. Its request
@@ -10,13 +11,7 @@ import { assessment, input, jobEnded, openReadBatch, startBatchSandbox, type Bat
  * events of the run that follows; nothing pinned this for a confidential field.
  */
 
-let sandbox: BatchSandbox;
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 30_000);
-afterAll(async () => {
-  await sandbox?.stop();
-});
+const setup = useBatchSandbox();
 
 describe("a run's review and progress with a confidential field", () => {
   it('show the value masked and no API key or secret', async () => {
@@ -36,7 +31,7 @@ describe("a run's review and progress with a confidential field", () => {
       ],
     };
     const events: BatchProgress[] = [];
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 4,
       failEvery: Number.MAX_SAFE_INTEGER,
       concurrency: 2,
@@ -52,7 +47,7 @@ describe("a run's review and progress with a confidential field", () => {
       expect(started.kind).toBe('started');
       expect((await jobEnded(service, batchId)).status).toBe('finished');
       const seen = JSON.stringify({ review, started, events, list: service.list() });
-      for (const value of [secret, sandbox.key.apiKey, sandbox.key.apiSecret])
+      for (const value of [secret, setup.sandbox.key.apiKey, setup.sandbox.key.apiSecret])
         expect(seen).not.toContain(value);
     } finally {
       await console_.close();

@@ -1,16 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/core/failure';
 import { currentStepOf } from '../../../src-shared/process-paths';
-import {
-  assessment,
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { assessment, completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { useBatchSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /**
@@ -18,13 +11,7 @@ import { expectEachOnce } from './scenario';
  * arrive, and a live run confirmed by the count it will actually send, not the rows it skips.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 /** 24 new processes; every 4th back office call fails, so 6 stay at "Send to back office". */
 const forms = { forms: 24, failEvery: 4, concurrency: 4 };
@@ -41,7 +28,10 @@ async function refusal(promise: Promise<unknown>) {
 
 describe('two batches.run calls arriving together', () => {
   it('starts one run; the other is refused with a sentence; each chosen step is completed once', async () => {
-    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'double') });
+    const console_ = await openReadBatch(setup.sandbox, {
+      ...forms,
+      dataDir: join(setup.sandbox.consoleDir, 'double'),
+    });
     const { service, client, audit, profile, batchId, chosen, waiting } = console_;
     try {
       expect(waiting).toBe(18);
@@ -74,9 +64,9 @@ describe('two batches.run calls arriving together', () => {
 describe('the count a live run asks for', () => {
   it('is the rows that will be sent; the total with skipped rows is refused', async () => {
     // The 24 processes and one reference the service does not know (its read fails).
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       ...forms,
-      dataDir: join(sandbox.consoleDir, 'live'),
+      dataDir: join(setup.sandbox.consoleDir, 'live'),
       service: { profile: { environment: 'live' } },
       moreReferences: ['FT-999999'],
     });
@@ -147,7 +137,10 @@ describe('the count a live run asks for', () => {
 
 describe('chosen rows the batch does not have', () => {
   it('are refused by name, for a review, a run and a re-read, and nothing is queued or sent', async () => {
-    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'rows') });
+    const console_ = await openReadBatch(setup.sandbox, {
+      ...forms,
+      dataDir: join(setup.sandbox.consoleDir, 'rows'),
+    });
     const { service, batchId, chosen, references } = console_;
     try {
       const beyond = references.length + 1;
@@ -172,7 +165,10 @@ describe('chosen rows the batch does not have', () => {
 
 describe('the table after a completion run', () => {
   it("shows each done row's next step as the service answered it, and a second run skips them", async () => {
-    const console_ = await openReadBatch(sandbox, { ...forms, dataDir: join(sandbox.consoleDir, 'after') });
+    const console_ = await openReadBatch(setup.sandbox, {
+      ...forms,
+      dataDir: join(setup.sandbox.consoleDir, 'after'),
+    });
     const { service, client, profile, batchId, chosen, waiting } = console_;
     try {
       await service.run(

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /*
  * Review finding (s21h): a job drives every queued row of its batch, so a new run started over a
@@ -14,18 +8,12 @@ import {
  * counted and the live confirmation never named. A paused job is now resumed or cancelled first.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 describe('a new live run on a batch whose earlier run is paused', () => {
   it('sends to the rows its confirmed count named, and no others', async () => {
     // Only the first back office call fails: 7 of 8 processes wait at the assessment.
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 8,
       failEvery: 100,
       concurrency: 4,

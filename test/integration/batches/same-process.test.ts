@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assessment,
   completeAccepted,
@@ -9,11 +9,10 @@ import {
   openService,
   readAll,
   restStepsSettled,
-  startBatchSandbox,
   stepNames,
   submitForms,
-  type BatchSandbox,
 } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 /**
  * One process named twice in a batch, by lines that differ: its id and its external reference.
@@ -21,20 +20,14 @@ import {
  * its change once per process and says of the later row which row it is the same process as.
  */
 
-let sandbox: BatchSandbox;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-
-afterAll(() => sandbox?.stop());
+const setup = useBatchSandbox();
 
 /** Four processes waiting at the assessment, in a batch of their references and then their ids. */
 async function batchNamingEachTwice(folder: string) {
-  const console_ = openService(join(sandbox.consoleDir, folder), sandbox.url, sandbox.key);
+  const console_ = openService(join(setup.sandbox.consoleDir, folder), setup.sandbox.url, setup.sandbox.key);
   const { service, client, profile } = console_;
   service.settings({ profileId: profile.id, concurrency: 8, ratePerSecond: 1000 });
-  const started = await submitForms(sandbox.url, 4, Number.MAX_SAFE_INTEGER);
+  const started = await submitForms(setup.sandbox.url, 4, Number.MAX_SAFE_INTEGER);
   const ids = started.map((p) => p.processId);
   await restStepsSettled(client, profile.id, ids);
   const lines = [...started.map((p) => p.externalReference), ...ids];
