@@ -122,6 +122,21 @@ const stepListSchema = z.preprocess(
   z.array(stepSchema),
 );
 
+/**
+ * The largest answer a batch reads for one process. A process with its steps, fields and recorded
+ * REST calls is far below it; 32 reads at the 32 MiB every answer may have would hold a gigabyte.
+ */
+export const batchReadLimit = 8 * 1024 * 1024;
+
+const batchReadAnswer = {
+  limit: batchReadLimit,
+  refuse: () =>
+    new ClientFailure(
+      'bad_response',
+      `The service's answer for this process is larger than ${batchReadLimit / 1024 / 1024} MiB, more than a batch reads for one process, so the console stopped reading it. Open the process on its own to see it.`,
+    ),
+};
+
 /** A GUID no process has: looking it up proves address and key without touching data. */
 const probeProcessId = '00000000-0000-0000-0000-000000000000';
 
@@ -175,6 +190,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           ? { operation: 'getProcess', params: { processId: which.processId } }
           : { operation: 'getProcessByReference', params: { externalReference: which.externalReference } }),
         schema: processSummarySchema,
+        answerLimit: batchReadAnswer,
         subject: byId
           ? `process ${which.processId}`
           : `process with external reference ${which.externalReference}`,

@@ -12,6 +12,7 @@ import { endpointFor, resolveEndpoint } from './endpoints';
 import { parseAnswer } from './parse';
 import { isRetryableForGet, maxGetAttempts, nextDelay } from './retry';
 import { classifyStatus, type RawAnswer } from './status';
+import type { BytesLimit } from './send';
 import { exchange, type Exchange } from './transport';
 
 /** One API call to make. */
@@ -27,6 +28,8 @@ export interface CallRequest<S extends z.ZodType> {
   schema: S;
   /** What was asked for, for a 404's sentence: `process 6f1c…`. */
   subject?: string;
+  /** A smaller cap on the answer than every answer's, with its own sentence (see Exchange). */
+  answerLimit?: BytesLimit;
   signal?: AbortSignal;
 }
 
@@ -166,6 +169,7 @@ export function createHttp(deps: HttpDependencies): Http {
           signal: request.signal,
           secrets: await secretsOf(profile, headers),
           bytesAnswer,
+          textAnswer: request.answerLimit,
           credentialHeaders: Object.keys(credentials),
         },
         deps.recorder,

@@ -48,9 +48,10 @@ export function send(
   outgoing: Outgoing,
   onSent: () => void,
   bytes?: BytesLimit,
+  text?: BytesLimit,
 ): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const handler = new AnswerHandler(outgoing.signal, onSent, bytes, resolve, reject);
+    const handler = new AnswerHandler(outgoing.signal, onSent, bytes, text, resolve, reject);
     const { origin, path, method, headers, body } = outgoing;
     try {
       dispatcher.dispatch({ origin, path, method: method as Dispatcher.HttpMethod, headers, body }, handler);
@@ -81,9 +82,11 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     signal: AbortSignal,
     private readonly onSent: () => void,
     private readonly bytes: BytesLimit | undefined,
+    private readonly text: BytesLimit | undefined,
     private readonly resolve: (answer: Received) => void,
     private readonly reject: (error: Error) => void,
   ) {
+    if (text) this.limit = text.limit;
     if (signal.aborted) this.reason = abortReason(signal);
     else {
       const listener = () => this.stop(abortReason(signal));
@@ -113,6 +116,10 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
       const expected = announced !== undefined && /^\d+$/.test(announced) ? Number(announced) : -1;
       if (expected > this.bytes!.limit) this.stop(this.bytes!.refuse(expected));
       else if (expected >= 0) this.target = new Uint8Array(expected);
+    } else if (this.text) {
+      const announced = this.headers['content-length'];
+      if (announced !== undefined && /^\d+$/.test(announced) && Number(announced) > this.text.limit)
+        this.stop(this.text.refuse(Number(announced)));
     }
     return true;
   }
@@ -123,7 +130,8 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     // counts every answer alike, and at 32 MiB it cut a document's answer (base64 in JSON, up to
     // maxAnswerBytes, ~44 MiB, for a 32 MiB document) with the text answers' sentence.
     if (received > this.limit) {
-      this.stop(this.keepBytes ? this.bytes!.refuse(received) : new errors.ResponseExceededMaxSizeError());
+      const refused = this.keepBytes ? this.bytes : this.text;
+      this.stop(refused ? refused.refuse(received) : new errors.ResponseExceededMaxSizeError());
       return false;
     }
     if (this.target && received <= this.target.length) this.target.set(chunk, this.received);

@@ -42,6 +42,11 @@ export interface Exchange {
    * than `limit` are refused while they arrive, with the sentence `refuse` gives.
    */
   bytesAnswer?: BytesLimit;
+  /**
+   * A cap on a text answer below the 32 MiB every answer has, with its own sentence: a batch reads
+   * many processes at once, and 32 answers at 32 MiB each would hold a gigabyte in main.
+   */
+  textAnswer?: BytesLimit;
   /** The names of the headers that carry the profile's credentials, for a copy as curl. */
   credentialHeaders?: readonly string[];
 }
@@ -78,6 +83,7 @@ export async function exchange(
       },
       () => (sent = true),
       request.bytesAnswer,
+      request.textAnswer,
     );
     const { headers, bytes } = response;
     responseBytes = response.size;

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInput, jobEnded, openService, submitForms } from './helpers';
+import { useBatchSandbox } from './limiter';
+
+/*
+ * A hostile service answering a batch's reads with huge bodies. Every answer may be 32 MiB, and a
+ * batch reads up to 32 processes at once: a gigabyte of text in main before any is parsed. A
+ * batch's read of one process now stops at 8 MiB with a sentence on that row, announced or not,
+ * and the rest of the batch is read. The reference service cannot answer a process this large, so
+ * the hostile service is a small server of the test's; the one good answer is the service's own.
+ */
+
+const setup = useBatchSandbox();
+const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-huge-'));
+const huge = JSON.stringify({ padding: 'x'.repeat(9 * 1024 * 1024) });
+let realProcess = '';
+const hostile = createServer((req, res) => {
+  const reference = decodeURIComponent(req.url!.split('/').at(-1)!);
+  if (reference === 'FT-000001') {
+    // Announced: refused as soon as the headers say how long it is.
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(huge) });
+    res.end(huge);
+  } else if (reference === 'FT-000002') {
+    // Not announced (chunked): refused once 8 MiB has arrived.
+    res.writeHead(200, { 'content-type': 'application/json' });
+    for (let at = 0; at < huge.length; at += 64 * 1024) res.write(huge.slice(at, at + 64 * 1024));
+    res.end();
+  } else {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(realProcess);
+  }
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  const [started] = await submitForms(setup.sandbox.url, 1, 100);
+  const answer = await request(`${setup.sandbox.url}/open-api/processes/${started!.processId}`, {
+    headers: { 'x-api-key': setup.sandbox.key.apiKey, 'x-api-secret': setup.sandbox.key.apiSecret },
+  });
+  realProcess = await answer.body.text();
+}, 60_000);
+
+afterAll(async () => {
+  hostile.closeAllConnections();
+  await new Promise((resolve) => hostile.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a batch read answered with bodies over 8 MiB', () => {
+  it('fails those rows with a sentence and reads the rest', async () => {
+    const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const console_ = openService(dataDir, url, setup.sandbox.key);
+    const { service, profile } = console_;
+    try {
+      service.settings({ profileId: profile.id, concurrency: 3, ratePerSecond: 1000 });
+      const made = createInput({ profileId: profile.id, text: 'FT-000001\nFT-000002\nFT-000003' });
+      if (!made.ok) throw new Error(made.message);
+      const { batchId } = service.create(made.value).batch;
+      await service.read(batchId);
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const rows = service.store.rows(batchId);
+      const sentence =
+        "The service's answer for this process is larger than 8 MiB, more than a batch reads for one process, so the console stopped reading it. Open the process on its own to see it.";
+      expect(rows.map((row) => [row.read, row.readError])).toEqual([
+        ['failed', sentence],
+        ['failed', sentence],
+        ['read', null],
+      ]);
+      expect(rows[2]!.currentStep).not.toBeNull();
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+});
