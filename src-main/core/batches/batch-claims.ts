@@ -28,13 +28,32 @@ export function createBatchClaims(store: BatchStore, running: ReadonlyMap<string
    */
   function notPaused(batchId: string): void {
     const stored = store.job(batchId);
-    if (stored?.status === 'paused') {
+    if (stored && (stored.status === 'paused' || stranded(batchId))) {
       const what = stored.kind === 'read' ? 'read' : 'run';
       throw new Failure(
         'conflict',
         `This batch has a paused ${what} (${store.pendingRows(batchId, stored.kind).length} of ${stored.total} rows left); resume or cancel it first.`,
       );
     }
+  }
+
+  // Jobs that ended in this session with their end unsaved: kept by id, since "stored as running
+  // with no job" is also, for a moment, a read or run starting (its credentials awaited).
+  const unsaved = new Set<string>();
+
+  /**
+   * A job whose end the data folder refused to save (a full disk, batch-jobs.ts): stored as
+   * running, with nothing running it. It is paused in all but the database, as after a restart,
+   * so Resume and Cancel take it once the folder can save again, and a new job waits for those.
+   */
+  function stranded(batchId: string): boolean {
+    return unsaved.has(batchId) && store.job(batchId)?.status === 'running' && !running.has(batchId);
+  }
+
+  /** Called as a job ends: `saved` false when its end could not be written. */
+  function ended(batchId: string, saved: boolean): void {
+    if (saved) unsaved.delete(batchId);
+    else unsaved.add(batchId);
   }
 
   /** Runs `work` holding the batch's claim (taken at once, released however `work` ends). */
@@ -48,5 +67,5 @@ export function createBatchClaims(store: BatchStore, running: ReadonlyMap<string
     }
   }
 
-  return { notRunning, notPaused, claiming };
+  return { notRunning, notPaused, stranded, ended, claiming };
 }

@@ -9,6 +9,21 @@ export { transaction, transactionWithoutWaitingForDisk } from '../../../src-sand
 /** The batches' database connection. */
 export type BatchDb = DatabaseSync;
 
+// SQLite's primary result codes of a data folder that refuses to store: read-only, I/O error,
+// corrupt, full, cannot open (https://sqlite.org/rescode.html).
+const refusedCodes = new Set([8, 10, 11, 13, 14]);
+
+/**
+ * Whether `error` is the data folder refusing a write (a full disk), not a bug: a job then pauses,
+ * since marking the row failed or unknown would be a second write the disk may let through (an
+ * update in place needs no new page) and would say something false about the row.
+ */
+export function isStorageRefusal(error: unknown): boolean {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_SQLITE_ERROR') return false;
+  const code = (error as { errcode?: unknown }).errcode;
+  return typeof code === 'number' && refusedCodes.has(code & 0xff);
+}
+
 // Append only: a released migration never changes, a new one gets the next version.
 // `journal` holds one intent per row and run, written before the change's first byte leaves; a
 // journal line without `outcome` is a change that may have been sent.

@@ -4,6 +4,7 @@ import { createProgressMeter } from './progress-meter';
 import { sentenceOf, type RowContext, type RowResult } from './row-context';
 import { createReadBuffer, readRow } from './read-row';
 import { cancelPaused } from './batch-sources';
+import { isStorageRefusal } from './batch-db';
 import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
 
@@ -114,6 +115,13 @@ export function driveJob(spec: JobSpec): RunningJob {
         try {
           handle(row, await work(row));
         } catch (error) {
+          // The data folder refused the row's write (its journal line, its outcome): the row stays
+          // as it was saved (queued, or sending to be read back) and the job pauses. Marking it
+          // failed could pass where the insert did not, and would drop a row nothing was sent for.
+          if (isStorageRefusal(error)) {
+            halt(error);
+            continue;
+          }
           // A bug on one row: say so on the row, keep the batch going; unless the row cannot be
           // marked either, when the data folder is what failed.
           try {
@@ -146,9 +154,9 @@ export function driveJob(spec: JobSpec): RunningJob {
       store.setJob(batchId, { ...store.job(batchId)!, status, reason: end?.reason ?? null });
       progress(status, end?.reason ?? null);
     } catch (error) {
-      // Not even the job's end could be saved: the batch still says "running" until the console
-      // restarts, which marks it paused (every row's state saved so far is kept).
-      progress('paused', `${storageRefused(error)} If it still shows as running then, restart the console.`);
+      // Not even the job's end could be saved: the batch is stored as running with no job behind
+      // it, which Resume and Cancel take as paused (batch-claims.ts `stranded`), as does a restart.
+      progress('paused', storageRefused(error));
     }
   })();
 

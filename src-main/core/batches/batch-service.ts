@@ -86,7 +86,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
     return lane;
   };
 
-  const { notRunning, notPaused, claiming } = createBatchClaims(store, running);
+  const { notRunning, notPaused, stranded, ended, claiming } = createBatchClaims(store, running);
 
   /** Starts the stored job of a batch; credentials are asked for first, so a profile without a key fails at once. */
   async function start(batchId: string): Promise<BatchSummary> {
@@ -123,8 +123,11 @@ export function createBatchService(deps: BatchServiceDependencies) {
     running.set(batchId, job);
     void job.finished.finally(() => {
       running.delete(batchId);
-      // A paused run keeps its values to resume in this session; an ended one forgets them.
-      if (store.job(batchId)?.status !== 'paused') secrets.forget(batchId);
+      // A paused run keeps its values to resume in this session, as does one whose end could not
+      // be saved (still stored as running); an ended one forgets them.
+      const status = store.job(batchId)?.status;
+      ended(batchId, status !== 'running');
+      if (status !== 'paused' && status !== 'running') secrets.forget(batchId);
     });
     return store.summary(batchId);
   }
@@ -234,7 +237,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
     resume: (batchId: string, fields?: { code: string; value: string }[]): Promise<BatchSummary> =>
       claiming(batchId, async () => {
         const stored = store.job(batchId);
-        if (stored?.status !== 'paused')
+        if (!stored || (stored.status !== 'paused' && !stranded(batchId)))
           throw new Failure('conflict', 'This batch is not paused, so there is nothing to resume.');
         const missing = secrets.give(batchId, fields);
         if (missing.length === 0) return start(batchId);
@@ -261,7 +264,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
         return store.summary(batchId);
       }
       const stored = store.job(batchId);
-      if (stored?.status !== 'paused')
+      if (!stored || (stored.status !== 'paused' && !stranded(batchId)))
         throw new Failure('conflict', 'This batch is not running or paused, so there is nothing to cancel.');
       cancelPaused(store, journal, batchId, stored.kind);
       secrets.forget(batchId);

@@ -4,6 +4,7 @@ import type { BatchRow } from '../../../src-shared/batches';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import { fieldsFor, type BatchActionInput } from './batch-action';
+import { isStorageRefusal } from './batch-db';
 import type { JournalEntry } from './batch-journal';
 import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
@@ -125,6 +126,10 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.journal.settle(entry, 'outcome unknown', error.message);
     return settled;
   }
+  // The outcome could not be saved (a full disk), though the service may well have acted: the row
+  // stays 'sending' with its line open, so the job pauses and a resume reads the change back. A
+  // second write here ('outcome unknown') could pass where the first failed and would be untrue.
+  if (isStorageRefusal(error)) throw error;
   // A bug, not a Failure: the change may have been sent and may have happened (the safe path
   // audits it so), so the row must not say failed.
   if (!(error instanceof Failure)) {
