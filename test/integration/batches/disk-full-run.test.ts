@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchProgress } from '../../../src-shared/batches';
 import type { BatchService } from '../../../src-main/core/batches/batch-service';
 import { waitFor } from '../../support/wait-for';
-import {
-  completeAccepted,
-  input,
-  jobEnded,
-  openReadBatch,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { completeAccepted, input, jobEnded, openReadBatch, capDatabase } from './helpers';
+import { useBatchSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
 
 /*
@@ -20,21 +14,11 @@ import { expectEachOnce } from './scenario';
  * not mark the row (and every row after it) failed and finish.
  */
 
-let sandbox: BatchSandbox;
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 60_000);
-afterAll(() => sandbox?.stop());
-
-function capDatabase(service: BatchService, pages: number | null): void {
-  const { db } = service.store;
-  const now = Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count);
-  db.exec(`PRAGMA max_page_count = ${pages ?? now}`);
-}
+const setup = useBatchSandbox();
 
 describe('a batch run whose data folder fills up', () => {
   it('pauses with the sentence, marks no row failed, and completes each process once when resumed', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 60,
       failEvery: Number.MAX_SAFE_INTEGER,
       concurrency: 4,
@@ -72,7 +56,7 @@ describe('a batch run whose data folder fills up', () => {
     // completion's answer is back: the service has acted, the console cannot write that it did.
     let service_: BatchService | undefined;
     const ends: BatchProgress[] = [];
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 40,
       failEvery: Number.MAX_SAFE_INTEGER,
       concurrency: 4,
@@ -129,7 +113,7 @@ describe('a batch run whose data folder fills up', () => {
   }, 90_000);
 
   it('does not call a completion the service made unknown when only its outcome could not be saved', async () => {
-    const console_ = await openReadBatch(sandbox, {
+    const console_ = await openReadBatch(setup.sandbox, {
       forms: 12,
       failEvery: Number.MAX_SAFE_INTEGER,
       concurrency: 1,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchService } from '../../../src-main/core/batches/batch-service';
-import { createInput, jobEnded, openService } from './helpers';
+import { capDatabase, createInput, jobEnded, openService } from './helpers';
 import { useBatchSandbox } from './limiter';
 
 /*
@@ -12,12 +11,6 @@ import { useBatchSandbox } from './limiter';
  */
 
 const setup = useBatchSandbox();
-
-function capDatabase(service: BatchService, pages: number | null): void {
-  const { db } = service.store;
-  const now = Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count);
-  db.exec(`PRAGMA max_page_count = ${pages ?? now}`);
-}
 
 describe('a batch read whose data folder fills up', () => {
   it('pauses with the sentence, half-writes nothing, and reads every row once resumed', async () => {

@@ -264,3 +264,13 @@ export async function openReadBatch(sandbox: BatchSandbox, options: ReadBatchOpt
 export function stepNames(process: Process): string[] {
   return process.steps.map((step) => step.name);
 }
+
+/**
+ * Caps a console's batch database at the pages it has now (`pages` null) or at `pages`: a write
+ * that needs a new page then fails with SQLITE_FULL, "database or disk is full", as on a full disk.
+ */
+export function capDatabase(service: BatchService, pages: number | null): void {
+  const { db } = service.store;
+  const now = Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count);
+  db.exec(`PRAGMA max_page_count = ${pages ?? now}`);
+}
