@@ -3,6 +3,7 @@ import type { BatchRow } from '../../../src-shared/batches';
 import type { ProcessSummary } from '../../../src-shared/process-summary';
 import type { Profile } from '../../../src-shared/profile';
 import type { ApiClient } from '../client/api-client';
+import { batchReadAnswer } from '../client/answer-limits';
 import { ClientFailure, isAmbiguous } from '../client/client-failure';
 import { Failure } from '../failure';
 import type { AuditLog } from '../audit/audit-log';
@@ -78,9 +79,11 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
 export async function readProcess(context: RowContext, row: BatchRow): Promise<Process> {
   await context.lane.take(1);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
+  // Capped as a batch's reads are: a run reads up to 32 processes at once too.
+  const options = { answerLimit: batchReadAnswer };
   return id !== null
-    ? context.client.getProcess(context.profile.id, id)
-    : context.client.getProcessByReference(context.profile.id, row.input);
+    ? context.client.getProcess(context.profile.id, id, options)
+    : context.client.getProcessByReference(context.profile.id, row.input, options);
 }
 
 /** {@link readProcess} for a row's read: only what the batch keeps of the process is validated. */

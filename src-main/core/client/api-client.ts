@@ -18,6 +18,8 @@ import { createDispatcherCache } from './dispatcher';
 import type { DescriptionTransport } from '../discovery/fetch-text';
 import { documentIdFromHref } from './endpoints';
 import { createHttp, operationWords, type BytesAnswer } from './http';
+import { batchReadAnswer } from './answer-limits';
+import type { BytesLimit } from './send';
 import type { Exchange } from './transport';
 import { createInFlight } from './in-flight';
 import { startProcess, type StartProcessInput } from './start-process';
@@ -39,6 +41,8 @@ export interface ApiClientDependencies {
 export interface CallOptions {
   /** Cancels the call; a change already sent is still settled by a read-back. */
   signal?: AbortSignal;
+  /** A cap below the 32 MiB every answer may have, with its sentence (a batch's reads: answer-limits.ts). */
+  answerLimit?: BytesLimit;
 }
 
 /** Options of a change (complete a step, add a note). */
@@ -121,21 +125,6 @@ const stepListSchema = z.preprocess(
     value && typeof value === 'object' && !Array.isArray(value) && 'steps' in value ? value.steps : value,
   z.array(stepSchema),
 );
-
-/**
- * The largest answer a batch reads for one process. A process with its steps, fields and recorded
- * REST calls is far below it; 32 reads at the 32 MiB every answer may have would hold a gigabyte.
- */
-export const batchReadLimit = 8 * 1024 * 1024;
-
-const batchReadAnswer = {
-  limit: batchReadLimit,
-  refuse: () =>
-    new ClientFailure(
-      'bad_response',
-      `The service's answer for this process is larger than ${batchReadLimit / 1024 / 1024} MiB, more than a batch reads for one process, so the console stopped reading it. Open the process on its own to see it.`,
-    ),
-};
 
 /** A GUID no process has: looking it up proves address and key without touching data. */
 const probeProcessId = '00000000-0000-0000-0000-000000000000';

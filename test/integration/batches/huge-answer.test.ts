@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInput, jobEnded, openService, submitForms } from './helpers';
+import { createInput, input, jobEnded, openService, submitForms } from './helpers';
 import { useBatchSandbox } from './limiter';
 
 /*
@@ -20,9 +20,12 @@ const setup = useBatchSandbox();
 const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-huge-'));
 const huge = JSON.stringify({ padding: 'x'.repeat(9 * 1024 * 1024) });
 let realProcess = '';
+let everyAnswerHuge = false;
+const methods: string[] = [];
 const hostile = createServer((req, res) => {
+  methods.push(req.method!);
   const reference = decodeURIComponent(req.url!.split('/').at(-1)!);
-  if (reference === 'FT-000001') {
+  if (reference === 'FT-000001' || everyAnswerHuge) {
     // Announced: refused as soon as the headers say how long it is.
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(huge) });
     res.end(huge);
@@ -52,8 +55,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('a batch read answered with bodies over 8 MiB', () => {
-  it('fails those rows with a sentence and reads the rest', async () => {
+describe('a batch answered with bodies over 8 MiB', () => {
+  it('fails those rows with a sentence, reads the rest, and sends nothing to a row it could not read', async () => {
     const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
     const console_ = openService(dataDir, url, setup.sandbox.key);
     const { service, profile } = console_;
@@ -73,6 +76,16 @@ describe('a batch read answered with bodies over 8 MiB', () => {
         ['read', null],
       ]);
       expect(rows[2]!.currentStep).not.toBeNull();
+
+      // A run reads each row's process before sending to it: capped alike, and nothing is sent.
+      everyAnswerHuge = true;
+      const note = { kind: 'note', contents: 'Checked by the back office.', visibleToAccounts: false };
+      await service.run(input('batches.run', { batchId, action: note, rows: [3], confirm: '' }));
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const [, , third] = service.store.rows(batchId);
+      expect(third!.action).toBe('failed');
+      expect(third!.actionMessage).toContain(sentence);
+      expect(methods.filter((method) => method !== 'GET')).toEqual([]);
     } finally {
       await console_.close();
     }
