@@ -31,8 +31,8 @@ export interface BatchJournal {
   open(entry: JournalEntry): void;
   /**
    * Commits a row's outcome. `seen`: the process as the service's answer to the change showed it,
-   * written into the row in the same transaction (the table shows the step it moved on to), read
-   * at the outcome's own time, so the row still counts as done since read until it is read again.
+   * written in the same transaction into the rows that read it (the table shows the step it moved
+   * on to), read at the outcome's own time, so they still count as done since read until read again.
    */
   settle(
     entry: Pick<JournalEntry, 'intentId' | 'batchId' | 'rowNo'>,
@@ -114,7 +114,14 @@ export function createBatchJournal(db: BatchDb, now: () => Date = () => new Date
           at,
           entry.intentId,
         );
-        if (seen) writeRead(db, entry.batchId, entry.rowNo, seen, at);
+        // Every read row naming this process (by its id and by its reference) shows where it went.
+        const same = seen
+          ? (prepared(
+              db,
+              "SELECT row_no FROM rows WHERE batch_id = ? AND process_id = ? AND read_state = 'read'",
+            ).all(entry.batchId, seen.processId) as Line[])
+          : [];
+        for (const line of same) writeRead(db, entry.batchId, Number(line.row_no), seen!, at);
         prepared(
           db,
           'UPDATE rows SET action_state = ?, action_message = ? WHERE batch_id = ? AND row_no = ?',

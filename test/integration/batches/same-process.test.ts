@@ -104,16 +104,24 @@ describe('a batch that names one process by its id and by its reference', () => 
       }
       expect(rows.filter((row) => row.action === 'failed')).toEqual([]);
 
-      // A second completion: the done rows show the step the service's answer moved them to, so the
-      // default choice passes them by; the other row of each process still shows the completed
-      // step, and is skipped as stale, not sent to.
-      const again = await service.run(input('batches.run', { batchId, action: completeAccepted })).then(
-        () => 'a review',
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      );
-      expect(again).toBe(
-        `No chosen row was read at step "${assessment}"; read the batch (or choose other rows) first. ` +
-          '0 will be sent; 3 will be skipped: 3 completed since read.',
+      // Both rows of each completed process show the step the service's answer moved it to.
+      for (const processId of waiting) {
+        const steps = rows.filter((row) => row.processId === processId).map((row) => row.currentStep?.name);
+        expect(steps, processId).toEqual([steps[0], steps[0]]);
+        expect(steps[0], processId).not.toBe(assessment);
+      }
+      // A second completion: the default choice (rows at the step) has none of them; chosen by hand,
+      // each is skipped as done since read, not sent to.
+      const review = (rowNos?: number[]) =>
+        service.run(input('batches.run', { batchId, action: completeAccepted, rows: rowNos })).then(
+          () => 'a review',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+      const none = `No chosen row was read at step "${assessment}"; read the batch (or choose other rows) first.`;
+      expect(await review()).toBe(none);
+      const both = rows.filter((row) => waiting.includes(row.processId!)).map((row) => row.rowNo);
+      expect(await review(both)).toBe(
+        `${none} 0 will be sent; ${both.length} will be skipped: ${both.length} completed since read.`,
       );
     } finally {
       await console_.close();
