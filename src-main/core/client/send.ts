@@ -119,7 +119,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     } else if (this.text) {
       const announced = this.headers['content-length'];
       if (announced !== undefined && /^\d+$/.test(announced) && Number(announced) > this.text.limit)
-        this.stop(this.text.refuse(Number(announced)));
+        this.overLimit(Number(announced));
     }
     return true;
   }
@@ -130,8 +130,9 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     // counts every answer alike, and at 32 MiB it cut a document's answer (base64 in JSON, up to
     // maxAnswerBytes, ~44 MiB, for a 32 MiB document) with the text answers' sentence.
     if (received > this.limit) {
-      const refused = this.keepBytes ? this.bytes : this.text;
-      this.stop(refused ? refused.refuse(received) : new errors.ResponseExceededMaxSizeError());
+      if (this.keepBytes) this.stop(this.bytes!.refuse(received));
+      else if (this.text) this.overLimit(received);
+      else this.stop(new errors.ResponseExceededMaxSizeError());
       return false;
     }
     if (this.target && received <= this.target.length) this.target.set(chunk, this.received);
@@ -171,6 +172,23 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
       at += chunk.length;
     }
     return joined.buffer;
+  }
+
+  /**
+   * A text answer over its caller's cap. A 2xx one is refused with the cap's sentence. An error
+   * answer keeps its status with its body dropped: a 404, 401, 429 or 503 page over the cap is
+   * still that status (not found, credentials, slow down, retry later; a batch pauses on the last
+   * three), and the cap's "this process is too large" would be wrong about it.
+   */
+  private overLimit(bytes: number): void {
+    if (this.status >= 200 && this.status < 300) {
+      this.stop(this.text!.refuse(bytes));
+      return;
+    }
+    const { status, headers, received: size } = this;
+    if (this.settle()) this.resolve({ status, headers, text: '', size });
+    // The rest of the body is not read: the connection is closed (the abort is heard by no one).
+    this.stop(new errors.RequestAbortedError());
   }
 
   /** Stops the exchange with `reason` (a cancel, a deadline, a refused size). */

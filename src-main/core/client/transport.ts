@@ -44,7 +44,8 @@ export interface Exchange {
   bytesAnswer?: BytesLimit;
   /**
    * A cap on a text answer below the 32 MiB every answer has, with its own sentence: a batch reads
-   * many processes at once, and 32 answers at 32 MiB each would hold a gigabyte in main.
+   * many processes at once, and 32 answers at 32 MiB each would hold a gigabyte in main. An error
+   * answer over it keeps its status with its body dropped (send.ts), so it is still classified.
    */
   textAnswer?: BytesLimit;
   /** The names of the headers that carry the profile's credentials, for a copy as curl. */

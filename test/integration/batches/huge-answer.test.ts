@@ -29,6 +29,12 @@ const hostile = createServer((req, res) => {
     // Announced: refused as soon as the headers say how long it is.
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(huge) });
     res.end(huge);
+  } else if (reference === 'FT-000004' || reference === 'FT-000005') {
+    // A 404 error page over 8 MiB, announced (4) or not (5): still a 404, not a huge process.
+    const page = `<html>${'x'.repeat(9 * 1024 * 1024)}</html>`;
+    const length = reference === 'FT-000004' ? { 'content-length': Buffer.byteLength(page) } : {};
+    res.writeHead(404, { 'content-type': 'text/html', ...length });
+    res.end(page);
   } else if (reference === 'FT-000002') {
     // Not announced (chunked): refused once 8 MiB has arrived.
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -86,6 +92,32 @@ describe('a batch answered with bodies over 8 MiB', () => {
       expect(third!.action).toBe('failed');
       expect(third!.actionMessage).toContain(sentence);
       expect(methods.filter((method) => method !== 'GET')).toEqual([]);
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+
+  it('keeps the status of an error answer over 8 MiB: a 404 page says not found, not too large', async () => {
+    const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    everyAnswerHuge = false;
+    const console_ = openService(mkdtempSync(join(dataDir, 'errors-')), url, setup.sandbox.key);
+    const { service, profile, requests } = console_;
+    try {
+      const made = createInput({ profileId: profile.id, text: 'FT-000004\nFT-000005' });
+      if (!made.ok) throw new Error(made.message);
+      const { batchId } = service.create(made.value).batch;
+      await service.read(batchId);
+      expect((await jobEnded(service, batchId)).status).toBe('finished');
+      const rows = service.store.rows(batchId);
+      expect(rows.map((row) => row.read)).toEqual(['failed', 'failed']);
+      for (const row of rows) {
+        expect(row.readError).toContain(`There is no process with external reference ${row.input}`);
+        expect(row.readError).toContain('(404)');
+      }
+      // The request log keeps the status and counts what arrived; the page itself is not kept.
+      const logged = requests.filter((entry) => entry.operation === 'getProcessByReference');
+      expect(logged.map((entry) => entry.status)).toEqual([404, 404]);
+      for (const entry of logged) expect(JSON.stringify(entry.responseBody)).not.toContain('xxxx');
     } finally {
       await console_.close();
     }
