@@ -20,11 +20,24 @@ export async function allDeliveryIds(
   most = limits.batchLines + 1,
 ): Promise<Result<string[]>> {
   const ids = first.map((delivery) => delivery.id);
+  const taken = new Set(ids);
   let last = first;
   while (last.length >= deliveryPageSize && ids.length < most) {
-    const next = await page(last.at(-1)!.id);
+    let next = await page(last.at(-1)!.id);
+    // The page's last delivery may be gone meanwhile (an inbox at its cap drops one for each that
+    // arrives): page on from one before it, further back each time (2nd, 3rd, 5th, 9th... last,
+    // ten asks at most), and keep once what that lists again.
+    for (
+      let back = 2;
+      !next.ok && next.error.code === 'not_found' && back <= last.length;
+      back = back * 2 - 1
+    )
+      next = await page(last.at(-back)!.id);
     if (!next.ok) return next;
-    ids.push(...next.value.map((delivery) => delivery.id));
+    for (const { id } of next.value) {
+      if (!taken.has(id)) ids.push(id);
+      taken.add(id);
+    }
     last = next.value;
   }
   return { ok: true, value: ids.slice(0, most) };
