@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RejectedLine } from '../../../../../src-shared/batches';
 import { fromDeliveries } from '../../../../../src-main/core/batches/batch-sources';
-import { createDeliveryStore, type NewDelivery } from '../../../../../src-main/core/inbox/delivery-store';
-import { parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
+import { createDeliveryStore } from '../../../../../src-main/core/inbox/delivery-store';
+import { newDelivery } from '../../../../support/new-delivery';
 
 const dir = mkdtempSync(join(tmpdir(), 'pc-batch-sources-'));
 const store = createDeliveryStore(dir);
@@ -17,22 +17,7 @@ afterAll(() => {
 const profileId = 'profile-a';
 
 /** A delivery the inbox received for `processId`, as the receiver records it. */
-function delivery(processId: string, reference: string): NewDelivery {
-  const payload = { ProcessId: processId, ExternalReference: reference, Documents: [], Fields: [] };
-  return {
-    profileId,
-    method: 'POST',
-    path: `/inbox/${profileId}`,
-    headers: {},
-    payload,
-    rawExcerpt: null,
-    replyStatus: 200,
-    replyBody: {},
-    status: 'new',
-    reason: null,
-    view: parseDeliveryPayload(payload),
-  };
-}
+const delivery = (processId: string, reference: string) => newDelivery(profileId, processId, reference);
 
 describe("a batch from the inbox's deliveries", () => {
   it('takes each process once and counts the deliveries that repeat one', () => {

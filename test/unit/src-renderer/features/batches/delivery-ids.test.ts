@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../../../../src-shared/contract';
 import { Failure } from '../../../../../src-main/core/failure';
 import { createDeliveryStore, type DeliveryStore } from '../../../../../src-main/core/inbox/delivery-store';
-import { parseDeliveryPayload } from '../../../../../src-main/core/inbox/payload';
+import { newDelivery } from '../../../../support/new-delivery';
 import { allDeliveryIds, type DeliveryPage } from '../../../../../src-renderer/features/batches/delivery-ids';
 
 const dir = mkdtempSync(join(tmpdir(), 'pc-delivery-ids-'));
@@ -16,28 +16,10 @@ const recorded: string[] = [];
 
 /** One delivery received for the profile, its inbox capped at `maxDeliveries`. */
 function deliver(n: number, maxDeliveries = 10_000): string {
-  const payload = {
-    ProcessId: randomUUID(),
-    ExternalReference: `FT-${String(n).padStart(6, '0')}`,
-    Documents: [],
-    Fields: [],
-  };
-  const made = store.record(
-    {
-      profileId,
-      method: 'POST',
-      path: `/inbox/${profileId}`,
-      headers: {},
-      payload,
-      rawExcerpt: null,
-      replyStatus: 200,
-      replyBody: {},
-      status: 'new',
-      reason: null,
-      view: parseDeliveryPayload(payload),
-    },
-    { maxDeliveries, maxBytes: 2 ** 30 },
-  );
+  const made = store.record(newDelivery(profileId, randomUUID(), `FT-${String(n).padStart(6, '0')}`), {
+    maxDeliveries,
+    maxBytes: 2 ** 30,
+  });
   return made!.id;
 }
 
