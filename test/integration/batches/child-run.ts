@@ -1,9 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import type { BatchProgress } from '../../../src-shared/batches';
+import type { BatchSandbox } from './helpers';
+import { useBatchSandbox } from './limiter';
 
 const childScript = fileURLToPath(new URL('./batch-child.ts', import.meta.url));
+/** Every child started in this test file, so a test that fails halfway leaves none running. */
+const children = new Set<ChildProcess>();
 
 /** A console in a child process running one batch's completion (batch-child.ts), to be killed with kill -9. */
 export interface ChildRun {
@@ -19,6 +24,7 @@ export function runAndKill(args: object, killAt: number): ChildRun {
     cwd: fileURLToPath(new URL('../../../', import.meta.url)),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.add(child);
   let last: BatchProgress | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -26,4 +32,17 @@ export function runAndKill(args: object, killAt: number): ChildRun {
     if (last.done >= killAt && child.signalCode === null) child.kill('SIGKILL');
   });
   return { child, ended: exited.then(() => last) };
+}
+
+/**
+ * The reference service for a test file that kills consoles: started before its tests; after
+ * them, any child still running is killed first, then the service stops.
+ */
+export function useCrashSandbox(): { sandbox: BatchSandbox } {
+  const setup = useBatchSandbox();
+  afterAll(() => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return setup;
 }

@@ -1,36 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAndKill } from './child-run';
-import {
-  assessment,
-  jobEnded,
-  openReadBatch,
-  openService,
-  readAll,
-  startBatchSandbox,
-  type BatchSandbox,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { runAndKill, useCrashSandbox } from './child-run';
+import { assessment, jobEnded, openReadBatch, openService, readAll } from './helpers';
 import { expectEachOnce } from './scenario';
 
-let sandbox: BatchSandbox;
-let child: ChildProcess | undefined;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 30_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await sandbox?.stop();
-});
+const setup = useCrashSandbox();
 
 /** Every file under the console's data folder whose raw bytes hold `value` (the batches.db, its -wal, the audit...). */
 function filesHolding(value: string): string[] {
-  const files = readdirSync(sandbox.consoleDir, { recursive: true, withFileTypes: true }).filter((entry) =>
-    entry.isFile(),
+  const files = readdirSync(setup.sandbox.consoleDir, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile(),
   );
   return files
     .map((entry) => join(entry.parentPath, entry.name))
@@ -54,8 +35,8 @@ describe('a completion with a confidential field', () => {
         { ...bankReference, value: secret },
       ],
     };
-    const dataDir = sandbox.consoleDir;
-    const first = await openReadBatch(sandbox, {
+    const dataDir = setup.sandbox.consoleDir;
+    const first = await openReadBatch(setup.sandbox, {
       forms: 60,
       failEvery: Number.MAX_SAFE_INTEGER,
       concurrency: 4,
@@ -68,8 +49,8 @@ describe('a completion with a confidential field', () => {
       // About 2 s for the 60 rows, so the kill at half of them lands mid-run on any machine.
       {
         dataDir,
-        baseUrl: sandbox.url,
-        key: sandbox.key,
+        baseUrl: setup.sandbox.url,
+        key: setup.sandbox.key,
         profileId,
         batchId,
         rows: chosen,
@@ -78,7 +59,7 @@ describe('a completion with a confidential field', () => {
       },
       Math.floor(waiting / 2),
     );
-    child = run.child;
+    const { child } = run;
     const last = await run.ended;
     expect(child.signalCode).toBe('SIGKILL');
     expect(last?.done ?? 0).toBeLessThan(waiting);
@@ -86,7 +67,7 @@ describe('a completion with a confidential field', () => {
     expect(readdirSync(join(dataDir, 'batches'))).toContain('batches.db');
     expect(filesHolding(secret)).toEqual([]);
 
-    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    const second = openService(dataDir, setup.sandbox.url, setup.sandbox.key, { profileId });
     try {
       const { service, client, audit } = second;
       const asks =

@@ -1,39 +1,28 @@
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAndKill } from './child-run';
-import { jobEnded, openReadBatch, openService, startBatchSandbox, type BatchSandbox } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { runAndKill, useCrashSandbox } from './child-run';
+import { jobEnded, openReadBatch, openService } from './helpers';
 import { expectEachOnce } from './scenario';
 
-let sandbox: BatchSandbox;
-let child: ChildProcess | undefined;
-
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 30_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await sandbox?.stop();
-});
+const setup = useCrashSandbox();
 
 describe('a batch run killed with kill -9 halfway', () => {
   it('resumes after a restart and sends nothing twice, loses nothing', async () => {
-    const dataDir = sandbox.consoleDir;
-    const first = await openReadBatch(sandbox, { forms: 500, concurrency: 8 });
+    const dataDir = setup.sandbox.consoleDir;
+    const first = await openReadBatch(setup.sandbox, { forms: 500, concurrency: 8 });
     const { batchId, chosen, waiting } = first;
     const profileId = first.profile.id;
     await first.close();
 
     const run = runAndKill(
-      { dataDir, baseUrl: sandbox.url, key: sandbox.key, profileId, batchId, rows: chosen },
+      { dataDir, baseUrl: setup.sandbox.url, key: setup.sandbox.key, profileId, batchId, rows: chosen },
       Math.floor(waiting / 2),
     );
-    child = run.child;
+    const { child } = run;
     const last = await run.ended;
-    expect(child!.signalCode).toBe('SIGKILL');
+    expect(child.signalCode).toBe('SIGKILL');
     expect(last?.done ?? 0).toBeLessThan(waiting);
 
-    const second = openService(dataDir, sandbox.url, sandbox.key, { profileId });
+    const second = openService(dataDir, setup.sandbox.url, setup.sandbox.key, { profileId });
     try {
       const { service, client, audit } = second;
       const before = service.store.summary(batchId);

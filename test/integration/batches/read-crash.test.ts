@@ -1,15 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchProgress } from '../../../src-shared/batches';
-import { runAndKill } from './child-run';
-import {
-  createInput,
-  jobEnded,
-  openService,
-  startBatchSandbox,
-  submitForms,
-  type BatchSandbox,
-} from './helpers';
+import { runAndKill, useCrashSandbox } from './child-run';
+import { createInput, jobEnded, openService, submitForms } from './helpers';
 
 /*
  * Review (s24rc): a read commits its rows together (every 200 rows or 500 ms, read-row.ts), so a
@@ -18,22 +10,14 @@ import {
  * total. Only runs were killed in a test before.
  */
 
-let sandbox: BatchSandbox;
-let child: ChildProcess | undefined;
-beforeAll(async () => {
-  sandbox = await startBatchSandbox();
-}, 30_000);
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await sandbox?.stop();
-});
+const setup = useCrashSandbox();
 
 describe('a batch read killed with kill -9 halfway', () => {
   it('reads again only the rows it had not committed, each once, and its progress ends at the total', async () => {
-    const dataDir = sandbox.consoleDir;
+    const dataDir = setup.sandbox.consoleDir;
     const forms = 300;
-    const started = await submitForms(sandbox.url, forms, 1_000);
-    const first = openService(dataDir, sandbox.url, sandbox.key);
+    const started = await submitForms(setup.sandbox.url, forms, 1_000);
+    const first = openService(dataDir, setup.sandbox.url, setup.sandbox.key);
     const profileId = first.profile.id;
     const made = createInput({ profileId, text: started.map((p) => p.externalReference).join('\n') });
     if (!made.ok) throw new Error(made.message);
@@ -44,8 +28,8 @@ describe('a batch read killed with kill -9 halfway', () => {
     const run = runAndKill(
       {
         dataDir,
-        baseUrl: sandbox.url,
-        key: sandbox.key,
+        baseUrl: setup.sandbox.url,
+        key: setup.sandbox.key,
         profileId,
         batchId,
         rows: [],
@@ -54,12 +38,12 @@ describe('a batch read killed with kill -9 halfway', () => {
       },
       100,
     );
-    child = run.child;
+    const { child } = run;
     const last = await run.ended;
-    expect(child!.signalCode).toBe('SIGKILL');
+    expect(child.signalCode).toBe('SIGKILL');
 
     const events: BatchProgress[] = [];
-    const second = openService(dataDir, sandbox.url, sandbox.key, {
+    const second = openService(dataDir, setup.sandbox.url, setup.sandbox.key, {
       profileId,
       onProgress: (p) => events.push(p),
     });
