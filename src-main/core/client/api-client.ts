@@ -126,6 +126,16 @@ const stepListSchema = z.preprocess(
   z.array(stepSchema),
 );
 
+/**
+ * What a caller's options may set on a call: its cancel signal, and a cap on the answer that is only
+ * ever lowered. Spread whole, an options object with more keys (`operation`, `schema`, or
+ * `answerLimit: undefined` past a batch read's 8 MiB cap) would have replaced the call's own.
+ */
+function asked({ signal, answerLimit }: CallOptions, cap?: BytesLimit) {
+  const limit = answerLimit && (!cap || answerLimit.limit < cap.limit) ? answerLimit : cap;
+  return { signal, ...(limit ? { answerLimit: limit } : {}) };
+}
+
 /** A GUID no process has: looking it up proves address and key without touching data. */
 const probeProcessId = '00000000-0000-0000-0000-000000000000';
 
@@ -158,7 +168,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         params: { processId },
         schema: processSchema,
         subject: `process ${processId}`,
-        ...options,
+        ...asked(options),
       });
     },
     async getProcessByReference(profileId, externalReference, options = {}) {
@@ -168,7 +178,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         params: { externalReference },
         schema: processSchema,
         subject: `process with external reference ${externalReference}`,
-        ...options,
+        ...asked(options),
       });
     },
     async getProcessSummary(profileId, which, options = {}) {
@@ -179,11 +189,10 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           ? { operation: 'getProcess', params: { processId: which.processId } }
           : { operation: 'getProcessByReference', params: { externalReference: which.externalReference } }),
         schema: processSummarySchema,
-        answerLimit: batchReadAnswer,
         subject: byId
           ? `process ${which.processId}`
           : `process with external reference ${which.externalReference}`,
-        ...options,
+        ...asked(options, batchReadAnswer),
       });
     },
     async listSteps(profileId, which, options = {}) {
@@ -194,7 +203,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           params: { processId: which.processId },
           schema: stepListSchema,
           subject: `process ${which.processId}`,
-          ...options,
+          ...asked(options),
         });
       }
       return http.call({
@@ -203,7 +212,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         params: { externalReference: which.externalReference },
         schema: stepListSchema,
         subject: `process with external reference ${which.externalReference}`,
-        ...options,
+        ...asked(options),
       });
     },
     async currentStep(profileId, processId, options = {}) {
@@ -214,7 +223,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           params: { processId },
           schema: stepSchema,
           subject: `process ${processId}`,
-          ...options,
+          ...asked(options),
         });
       } catch (error) {
         if (error instanceof ClientFailure && error.serviceCode === 'no_current_step') return null;
@@ -236,7 +245,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         params: { documentId: id },
         schema: rawDocumentSchema,
         subject: `document ${id}`,
-        ...options,
+        ...asked(options),
       });
     },
     async getDocumentAnswer(profileId, which, limit, options = {}) {
@@ -248,7 +257,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           operation: 'getDocument',
           params: { documentId: id },
           subject: `document ${id}`,
-          ...options,
+          ...asked(options),
         },
         limit,
       );
@@ -263,7 +272,7 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           operation: 'getProcess',
           params: { processId: probeProcessId },
           schema: processSchema,
-          ...options,
+          ...asked(options),
         });
       } catch (error) {
         if (!(error instanceof ClientFailure) || error.error.code !== 'not_found') throw error;

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { batchReadAnswer } from '../../../src-main/core/client/answer-limits';
+import type { CallOptions } from '../../../src-main/core/client/api-client';
 import { createInput, input, jobEnded, openService, submitForms } from './helpers';
 import { useBatchSandbox } from './limiter';
 
@@ -118,6 +121,26 @@ describe('a batch answered with bodies over 8 MiB', () => {
       const logged = requests.filter((entry) => entry.operation === 'getProcessByReference');
       expect(logged.map((entry) => entry.status)).toEqual([404, 404]);
       for (const entry of logged) expect(JSON.stringify(entry.responseBody)).not.toContain('xxxx');
+    } finally {
+      await console_.close();
+    }
+  }, 60_000);
+
+  it("keeps a batch read's cap and call whatever options a caller passes", async () => {
+    const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    everyAnswerHuge = false;
+    const console_ = openService(mkdtempSync(join(dataDir, 'options-')), url, setup.sandbox.key);
+    const { client, profile } = console_;
+    try {
+      const higher = { ...batchReadAnswer, limit: 64 * 1024 * 1024 };
+      // A cap above 8 MiB, no cap, and keys that name another call: the read stays a capped GET.
+      const extra = { answerLimit: undefined, operation: 'addNote', schema: z.any() } as CallOptions;
+      for (const options of [{ answerLimit: higher }, extra]) {
+        await expect(
+          client.getProcessSummary(profile.id, { externalReference: 'FT-000001' }, options),
+        ).rejects.toThrow('larger than 8 MiB');
+      }
+      expect(methods.filter((method) => method !== 'GET')).toEqual([]);
     } finally {
       await console_.close();
     }
