@@ -1,5 +1,5 @@
 import type { AuditRecord } from '../../../src-shared/logs';
-import { csvCell, csvRow, streamTableExport, type ExportColumn } from '../table-export';
+import { csvCell, streamTableExport, type ExportColumn } from '../table-export';
 
 /**
  * Audit records as a file for someone else: JSONL (one joined record per line) for tools, CSV for a
@@ -63,15 +63,6 @@ export async function streamAuditExport(
   control: AuditExportControl = {},
 ): Promise<AuditExport> {
   return streamTableExport(path, format, { what: 'audit export', columns }, batches, total, control);
-}
-
-/** RFC 4180 CSV (CRLF line ends, a header row) with formula-looking cells prefixed by a quote. */
-export function toCsv(records: AuditRecord[]): string {
-  const rows = [
-    columns.map(([name]) => name),
-    ...records.map((record) => columns.map(([, cell]) => cell(record))),
-  ];
-  return rows.map(csvRow).join('');
 }
 
 export { csvCell };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../../../../src-main/core/audit/audit-export';
+import { csvCell } from '../../../../../src-main/core/audit/audit-export';
 import { createAuditLog } from '../../../../../src-main/core/audit/audit-log';
 import { intent, outcome } from './audit-fixtures';
 
@@ -25,14 +25,14 @@ describe('audit export', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
-  it('writes a header row and one CRLF-ended row per record', () => {
-    const csv = toCsv([
-      {
-        intent: intent('a1', { note: { contents: '=1+1, "quoted"', visibleToAccounts: false } }),
-        outcome: null,
-      },
-    ]);
-    const rows = csv.split('\r\n');
+  it('writes a byte order mark, a header row and one CRLF-ended row per record', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-export-'));
+    const log = createAuditLog(dir);
+    await log.intent(intent('a1', { note: { contents: '=1+1, "quoted"', visibleToAccounts: false } }));
+    const { path } = await log.exportTo(join(dir, 'audit.csv'), 'csv');
+    const text = readFileSync(path, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = text.slice(1).split('\r\n');
     expect(rows[0]).toMatch(/^actionId,at,action,profileId,/);
     expect(rows[1]).toContain(`"'=1+1, ""quoted"""`);
     expect(rows[1]).toContain(',pending,');
