@@ -39,7 +39,7 @@ const rowNumbers = z
   .max(limits.batchLines)
   .transform((rows) => [...new Set(rows)]);
 /** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
-const maxRawItems = 100_000;
+const maxRawItems = limits.batchRawLines;
 
 /**
  * Making a batch: from `items`, pasted `text`, a `csv` with its `column`, or inbox `deliveryIds`
@@ -58,8 +58,13 @@ const createInput = z
       .min(1, 'is empty; name the CSV column to take')
       .max(200, 'is longer than 200 characters; no CSV column is named like that')
       .optional(),
-    // Capped above a batch's lines so that one too many is told in tooManyLines's sentence.
-    deliveryIds: z.array(z.string().min(1).max(100)).min(1).max(maxRawItems).optional(),
+    // One over the cap passes here, so that one too many is told in tooManyLines's sentence; a
+    // batch's own limit is on the processes they name, counted in main once repeats are dropped.
+    deliveryIds: z
+      .array(z.string().min(1).max(100))
+      .min(1)
+      .max(maxRawItems + 1)
+      .optional(),
   })
   .strict()
   .transform((input, context) => {
@@ -89,7 +94,8 @@ const createInput = z
     // A huge paste is refused before it is sorted; the batch's own limit is on the lines left once
     // repeats are dropped: 12,000 lines naming 6,000 processes (a report with a row per step) were
     // refused, and splitting them put one process in two batches, its change sent by each.
-    const early = tooManyLines(input.deliveryIds?.length ?? (lines > maxRawItems ? lines : 0));
+    const raw = input.deliveryIds?.length ?? lines;
+    const early = tooManyLines(raw > maxRawItems ? raw : 0);
     if (early !== null) {
       context.addIssue({ code: 'custom', message: early });
       return z.NEVER;

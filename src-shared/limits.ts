@@ -13,8 +13,13 @@ export const limits = {
   /** All field values of one request together: 500 fields of 10,000 characters. */
   fieldValuesTotal: 5_000_000,
   noteContents: 20_000,
-  /** Lines (process ids or references) in one batch. */
+  /** Lines (process ids or references) in one batch, once repeats are dropped. */
   batchLines: 10_000,
+  /**
+   * Lines or inbox deliveries a batch may be made from before repeats are dropped: a report with a
+   * row per step, or an inbox with a delivery per event, names each process several times.
+   */
+  batchRawLines: 100_000,
   /** Characters of pasted text or CSV a batch may be made from: far above 10,000 lines of a wide CSV. */
   batchSourceCharacters: 16 * 2 ** 20,
   /** Requests per second a profile's batches may be set to: a big tenant may take thousands. */

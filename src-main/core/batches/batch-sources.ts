@@ -1,4 +1,5 @@
-import type { BatchLine } from '../../../src-shared/batch-lines';
+import { tooManyLines, type BatchLine } from '../../../src-shared/batch-lines';
+import { Failure } from '../failure';
 import type { RejectedLine } from '../../../src-shared/batches';
 import type { BatchJournal } from './batch-journal';
 import type { BatchStore } from './batch-store';
@@ -11,7 +12,8 @@ export interface DeliverySource {
 }
 
 /**
- * Lines from inbox deliveries of this profile: the process id each carried, else its reference.
+ * Lines from inbox deliveries of this profile: the process id each carried, else its reference;
+ * refused with the batch's sentence when they name more processes than a batch holds.
  * Repeats are counted as pasted ones are: several deliveries often carry one process, and dropping
  * them unsaid made "50 deliveries taken" a batch of 20 with no line accounted for the other 30.
  */
@@ -60,6 +62,9 @@ export function fromDeliveries(
     seen.add(line.input.toLowerCase());
     lines.push(line);
   });
+  // The contract counted deliveries; the batch's limit is on the processes they name, as for text.
+  const tooMany = tooManyLines(lines.length);
+  if (tooMany !== null) throw new Failure('invalid_input', tooMany);
   return { lines, duplicates };
 }
 

@@ -12,12 +12,14 @@ export const deliveryPageSize = 1_000;
  * The ids of every delivery `page` lists, following on from `first` (a page already at hand) until a
  * page comes back short. "All of this profile" once meant the newest 1,000 (one page), while an
  * inbox keeps 10,000: the rest were left out with the count shown as if it were all. Stops one past
- * what a batch holds, so the count says there are too many without reading a huge inbox whole.
+ * the deliveries a batch may be made from (main drops the ones that repeat a process, and holds the
+ * batch to the processes left), so the count says there are too many without reading a huge inbox
+ * whole.
  */
 export async function allDeliveryIds(
   first: DeliverySummary[],
   page: DeliveryPage,
-  most = limits.batchLines + 1,
+  most = limits.batchRawLines + 1,
 ): Promise<Result<string[]>> {
   const ids = first.map((delivery) => delivery.id);
   const taken = new Set(ids);

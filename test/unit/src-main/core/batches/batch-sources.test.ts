@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,5 +36,21 @@ describe("a batch from the inbox's deliveries", () => {
     // Five deliveries asked for, two processes: the other three are accounted for as repeats.
     expect(taken.duplicates).toBe(3);
     expect(rejected).toEqual([]);
+  });
+  it('holds the batch to 10,000 processes, however many deliveries name them', () => {
+    // What the inbox answers for each delivery, without recording 20,000 of them one durable
+    // transaction at a time (about 10 s): the rule under test is the count over those answers.
+    const processes = Array.from({ length: 10_001 }, () => randomUUID());
+    const named = (id: string) => ({ profileId, processId: processes[Number(id)]!, externalReference: null });
+    const source = { get: named };
+    // 15,000 deliveries naming 5,000 processes, three each: a batch of 5,000.
+    const repeated = Array.from({ length: 15_000 }, (_, n) => String(n % 5_000));
+    const taken = fromDeliveries(source, profileId, repeated, []);
+    expect([taken.lines.length, taken.duplicates]).toEqual([5_000, 10_000]);
+    // One process more than a batch holds: refused with the sentence a paste of them gets.
+    const distinct = [...repeated, ...Array.from({ length: 5_001 }, (_, n) => String(5_000 + n))];
+    expect(() => fromDeliveries(source, profileId, distinct, [])).toThrow(
+      'A batch holds at most 10,000 lines and this one has 10,001; split it into smaller batches.',
+    );
   });
 });
