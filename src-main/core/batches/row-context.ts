@@ -81,18 +81,43 @@ export async function readProcess(context: RowContext, row: BatchRow): Promise<P
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
   // Capped as a batch's reads are: a run reads up to 32 processes at once too.
   const options = { answerLimit: batchReadAnswer };
-  return id !== null
-    ? context.client.getProcess(context.profile.id, id, options)
-    : context.client.getProcessByReference(context.profile.id, row.input, options);
+  const process =
+    id !== null
+      ? await context.client.getProcess(context.profile.id, id, options)
+      : await context.client.getProcessByReference(context.profile.id, row.input, options);
+  return theRowsOwn(row, id, process);
 }
 
 /** {@link readProcess} for a row's read: only what the batch keeps of the process is validated. */
 export async function readProcessSummary(context: RowContext, row: BatchRow): Promise<ProcessSummary> {
   await context.lane.take(1);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
-  return context.client.getProcessSummary(
+  const process = await context.client.getProcessSummary(
     context.profile.id,
     id !== null ? { processId: id } : { externalReference: row.input },
+  );
+  return theRowsOwn(row, id, process);
+}
+
+/**
+ * The answer, when it is about the process the row asked for. A confused gateway or cache may
+ * answer one process's read with another's: taken as the row's, the table showed that other
+ * process and a run sent its change there (a process the batch never named) while the row said
+ * done. It fails the row instead; nothing is sent on it.
+ */
+function theRowsOwn<P extends Pick<ProcessSummary, 'processId' | 'externalReference'>>(
+  row: BatchRow,
+  id: string | null,
+  process: P,
+): P {
+  const asked = id ?? row.input;
+  const answered = id !== null ? process.processId : process.externalReference;
+  if (answered.toLowerCase() === asked.toLowerCase()) return process;
+  throw new Failure(
+    'bad_response',
+    `The service answered the read of ${id !== null ? 'process' : 'external reference'} ${asked} with another process ` +
+      `(${process.externalReference}, ${process.processId}), so the console took nothing from it. Read it again; ` +
+      'if it keeps happening, something between the console and the service (a gateway or cache) mixes up answers.',
   );
 }
 

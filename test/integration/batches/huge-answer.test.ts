@@ -23,12 +23,16 @@ const setup = useBatchSandbox();
 const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-huge-'));
 const huge = JSON.stringify({ padding: 'x'.repeat(9 * 1024 * 1024) });
 let realProcess = '';
+let realReference = '';
 let everyAnswerHuge = false;
 const methods: string[] = [];
 const hostile = createServer((req, res) => {
   methods.push(req.method!);
   const reference = decodeURIComponent(req.url!.split('/').at(-1)!);
-  if (reference === 'FT-000001' || everyAnswerHuge) {
+  if (reference === realReference && !everyAnswerHuge) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(realProcess);
+  } else if (reference === 'FT-000001' || everyAnswerHuge) {
     // Announced: refused as soon as the headers say how long it is.
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(huge) });
     res.end(huge);
@@ -44,8 +48,8 @@ const hostile = createServer((req, res) => {
     for (let at = 0; at < huge.length; at += 64 * 1024) res.write(huge.slice(at, at + 64 * 1024));
     res.end();
   } else {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(realProcess);
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{}');
   }
 });
 
@@ -56,6 +60,7 @@ beforeAll(async () => {
     headers: { 'x-api-key': setup.sandbox.key.apiKey, 'x-api-secret': setup.sandbox.key.apiSecret },
   });
   realProcess = await answer.body.text();
+  realReference = started!.externalReference;
 }, 60_000);
 
 afterAll(async () => {
@@ -71,7 +76,7 @@ describe('a batch answered with bodies over 8 MiB', () => {
     const { service, profile } = console_;
     try {
       service.settings({ profileId: profile.id, concurrency: 3, ratePerSecond: 1000 });
-      const made = createInput({ profileId: profile.id, text: 'FT-000001\nFT-000002\nFT-000003' });
+      const made = createInput({ profileId: profile.id, text: `FT-000001\nFT-000002\n${realReference}` });
       if (!made.ok) throw new Error(made.message);
       const { batchId } = service.create(made.value).batch;
       await service.read(batchId);
