@@ -23,8 +23,8 @@ export const resumeAfterStop = {
 export interface JobSpec {
   kind: 'read' | 'run';
   action: BatchActionInput | null;
-  /** What the rows need, but the read buffer: the job makes that, and it ends with the job. */
-  context: Omit<RowContext, 'reads'>;
+  /** What the rows need, but the read buffer and the stop: the job makes those, and they end with it. */
+  context: Omit<RowContext, 'reads' | 'stop'>;
   emit(progress: BatchProgress): void;
 }
 
@@ -49,22 +49,28 @@ export function driveJob(spec: JobSpec): RunningJob {
   const meter = createProgressMeter(stored.total, stored.total - rows.length);
   const retries = new Map<number, number>();
   let stopping: { how: 'pause' | 'cancel'; reason: string | null } | null = null;
+  // Every stop aborts it: a row waiting for its turn (a rate token, a 429's hold of up to 30 s)
+  // sends nothing after Pause or Cancel, and the job ends at once instead of after the wait.
+  const halted = new AbortController();
+  const stopAs = (how: 'pause' | 'cancel', reason: string | null, first = true) => {
+    if (!first || stopping === null) stopping = { how, reason };
+    halted.abort();
+  };
   let streak = 0;
   let next = 0;
   // The data folder refused a write (a full disk): nothing more is done until it can save again.
-  const halt = (error: unknown) => {
-    stopping = { how: 'pause', reason: storageRefused(error) };
-  };
+  const halt = (error: unknown) => stopAs('pause', storageRefused(error), false);
   const context: RowContext = {
     ...spec.context,
     reads: createReadBuffer((reads) => store.saveReads(batchId, reads), halt),
+    stop: halted.signal,
   };
 
   const progress = (status: BatchProgress['status'], reason: string | null = null) =>
     spec.emit({ batchId, profileId: context.profile.id, job: kind, status, reason, ...meter.figures() });
 
   const work = (row: BatchRow): Promise<RowResult> =>
-    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!, () => stopping !== null);
+    kind === 'read' ? readRow(context, row) : runRow(context, row, spec.action!);
 
   const handle = (row: BatchRow, result: RowResult) => {
     // Stopped before sending: the row stays queued, for the cancel to mark or a resume to take.
@@ -76,10 +82,10 @@ export function driveJob(spec: JobSpec): RunningJob {
     }
     // A key gone or refused holds for every row alike: pause at once, this row left queued.
     if (result.why === 'credentials') {
-      stopping ??= {
-        how: 'pause',
-        reason: `The batch paused itself: ${result.message} Resume once the key is set again; rows not yet done will be tried again.`,
-      };
+      stopAs(
+        'pause',
+        `The batch paused itself: ${result.message} Resume once the key is set again; rows not yet done will be tried again.`,
+      );
       return;
     }
     if (result.why === 'outage') streak += 1;
@@ -88,21 +94,21 @@ export function driveJob(spec: JobSpec): RunningJob {
     // A row the service kept asking to slow down (each wait honoured) is not failed: the limit
     // would fail every row it lasts for. The job pauses, the row stays as it is for the resume.
     if (tries > maxRowRetries && result.why === 'busy') {
-      stopping ??= {
-        how: 'pause',
-        reason: `The batch paused itself: the service kept asking to slow down (${result.message}) Resume later; rows not yet done will be tried again.`,
-      };
+      stopAs(
+        'pause',
+        `The batch paused itself: the service kept asking to slow down (${result.message}) Resume later; rows not yet done will be tried again.`,
+      );
       return;
     }
     if (tries > maxRowRetries) {
       giveUp(context, kind, row.rowNo, result.message);
       meter.tick();
     } else rows.push(row);
-    if (streak >= outageRows && !stopping) {
-      stopping = {
-        how: 'pause',
-        reason: `The batch paused itself: ${outageRows} rows in a row could not reach the service (${result.message}) Resume when it is back; rows not yet done will be tried again.`,
-      };
+    if (streak >= outageRows) {
+      stopAs(
+        'pause',
+        `The batch paused itself: ${outageRows} rows in a row could not reach the service (${result.message}) Resume when it is back; rows not yet done will be tried again.`,
+      );
     }
   };
 
@@ -162,7 +168,7 @@ export function driveJob(spec: JobSpec): RunningJob {
 
   return {
     stop(how) {
-      stopping ??= { how, reason: how === 'pause' ? 'Paused; resume to go on.' : 'Cancelled.' };
+      stopAs(how, how === 'pause' ? 'Paused; resume to go on.' : 'Cancelled.');
     },
     finished,
   };

@@ -8,8 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface Lane {
   /** Waits for a free place; returns its release. */
   enter(): Promise<() => void>;
-  /** Waits until `count` requests may be sent. */
-  take(count?: number): Promise<void>;
+  /**
+   * Waits until `count` requests may be sent: true once they may, false when `stop` (the job's
+   * Pause or Cancel) came first, nothing taken. A wait may last a 429's whole hold.
+   */
+  take(count?: number, stop?: AbortSignal): Promise<boolean>;
   /** Holds every send for `ms` (a 429's Retry-After). */
   holdFor(ms: number): void;
   setPace(concurrency: number, ratePerSecond: number): void;
@@ -58,34 +61,48 @@ export function createLane(concurrency: number, ratePerSecond: number, now = () 
         admit();
       });
     },
-    take(count = 1) {
+    take(count = 1, stop) {
+      if (stop?.aborted) return Promise.resolve(false);
       // Nobody waiting, nothing held, tokens there: taken at once. A chain of promises per request
       // was a measurable part of a batch read's CPU, and the order is the same (no one to overtake).
       if (takers === 0 && heldUntil <= now()) {
         refill();
         if (tokens >= count) {
           tokens -= count;
-          return Promise.resolve();
+          return Promise.resolve(true);
         }
       }
       takers += 1;
       const turn = queue.then(async () => {
-        for (;;) {
-          const hold = heldUntil - now();
-          if (hold > 0) {
-            await sleep(hold);
-            continue;
+        try {
+          for (;;) {
+            // Checked before each take: a stopped job's turn takes nothing, so no token is spent.
+            if (stop?.aborted) return false;
+            const hold = heldUntil - now();
+            if (hold > 0) {
+              await sleep(hold, undefined, { signal: stop });
+              continue;
+            }
+            refill();
+            if (tokens >= count || (tokens >= 1 && count > rate)) {
+              tokens -= count;
+              return true;
+            }
+            await sleep(Math.max(1, ((count - tokens) / rate) * 1000), undefined, { signal: stop });
           }
-          refill();
-          if (tokens >= count || (tokens >= 1 && count > rate)) {
-            tokens -= count;
-            return;
-          }
-          await sleep(Math.max(1, ((count - tokens) / rate) * 1000));
+        } catch (error) {
+          if (stop?.aborted) return false;
+          throw error;
         }
       });
-      queue = turn.catch(() => undefined).finally(() => (takers -= 1));
-      return turn;
+      queue = turn
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => (takers -= 1));
+      // Another batch's takers may be ahead in the queue: a stopped job does not wait for them.
+      return stop ? untilStopped(turn, stop) : turn;
     },
     holdFor(ms) {
       heldUntil = Math.max(heldUntil, now() + ms);
@@ -96,4 +113,22 @@ export function createLane(concurrency: number, ratePerSecond: number, now = () 
       admit();
     },
   };
+}
+
+/** `turn`, or false as soon as `stop` aborts (its listener removed once either happens). */
+function untilStopped(turn: Promise<boolean>, stop: AbortSignal): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const stopped = () => resolve(false);
+    stop.addEventListener('abort', stopped, { once: true });
+    turn.then(
+      (taken) => {
+        stop.removeEventListener('abort', stopped);
+        resolve(taken);
+      },
+      (error: unknown) => {
+        stop.removeEventListener('abort', stopped);
+        reject(error as Error);
+      },
+    );
+  });
 }

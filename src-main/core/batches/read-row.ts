@@ -3,7 +3,15 @@ import type { BatchRow } from '../../../src-shared/batches';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { Failure } from '../failure';
 import type { ReadResult } from './batch-store';
-import { readProcessSummary, retryLater, settled, type RowContext, type RowResult } from './row-context';
+import {
+  JobStopped,
+  readProcessSummary,
+  retryLater,
+  settled,
+  stoppedRow,
+  type RowContext,
+  type RowResult,
+} from './row-context';
 
 /** Reads one row's process and current step, and hands what was found (or why not) to the read buffer. */
 export async function readRow(context: RowContext, row: BatchRow): Promise<RowResult> {
@@ -12,6 +20,7 @@ export async function readRow(context: RowContext, row: BatchRow): Promise<RowRe
     context.reads.add({ rowNo: row.rowNo, found: readResultOf(process), error: null });
     return settled;
   } catch (error) {
+    if (error instanceof JobStopped) return stoppedRow;
     const again = retryLater(error, context.lane, true);
     if (again) return again;
     if (!(error instanceof Failure)) throw error;

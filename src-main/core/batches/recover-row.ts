@@ -4,7 +4,16 @@ import { currentStepOf } from '../../../src-shared/process-paths';
 import { changeIntent, recordEarlierSend } from '../client/change-audit';
 import { fieldsFor } from './batch-action';
 import type { JournalEntry } from './batch-journal';
-import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
+import {
+  JobStopped,
+  readProcess,
+  retryLater,
+  sentenceOf,
+  settled,
+  stoppedRow,
+  type RowContext,
+  type RowResult,
+} from './row-context';
 import { sendChange } from './run-row';
 import { readResultOf } from './read-row';
 
@@ -22,6 +31,8 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
       processId: entry.processId,
     });
   } catch (error) {
+    // Stopped before the read-back: the line stays open, and a resume reads it back.
+    if (error instanceof JobStopped) return stoppedRow;
     const again = retryLater(error, context.lane, true);
     if (again) return again;
     const message = `${whatToCheck(entry)} Reading it back failed: ${sentenceOf(error)}`;
@@ -34,6 +45,9 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
       ? completionState(process, entry)
       : noteState(process, entry, context.profile.keyName);
   if (found === 'not-done') {
+    // Its turn first: stopped while waiting for it, nothing is sent or settled, and the line stays
+    // open for a resume to read back again.
+    if (!(await context.lane.take(1, context.stop))) return stoppedRow;
     // The send below writes its own intent: the one written before the console stopped is
     // settled first, or the audit would show this one change twice, one of them pending for ever.
     await settleEarlierIntent(

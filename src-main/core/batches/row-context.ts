@@ -28,6 +28,24 @@ export interface RowContext {
   reads: ReadBuffer;
   /** The run's confidential field values by code: in memory only, never in the database. */
   confidential: ConfidentialValues;
+  /** Aborted when the job stops (Pause, Cancel, or a pause of its own): nothing more is sent. */
+  stop: AbortSignal;
+}
+
+/**
+ * The job stopped while this row waited for its turn to send (a rate token, a 429's hold): the
+ * row is left as it was, and nothing is sent for it.
+ */
+export class JobStopped extends Error {
+  constructor() {
+    super('The job stopped before this row was sent.');
+    this.name = 'JobStopped';
+  }
+}
+
+/** Waits for the lane to allow one more request; throws {@link JobStopped} if the job stops first. */
+export async function takeTurn(context: Pick<RowContext, 'lane' | 'stop'>): Promise<void> {
+  if (!(await context.lane.take(1, context.stop))) throw new JobStopped();
 }
 
 /**
@@ -42,6 +60,7 @@ export type RowResult =
   | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
+export const stoppedRow: RowResult = { kind: 'stopped' };
 
 const gatewayStatuses = new Set([502, 503, 504]);
 
@@ -77,7 +96,7 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
 
 /** Reads a row's process by its id once known, else by what the line said. */
 export async function readProcess(context: RowContext, row: BatchRow): Promise<Process> {
-  await context.lane.take(1);
+  await takeTurn(context);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
   // Capped as a batch's reads are: a run reads up to 32 processes at once too.
   const options = { answerLimit: batchReadAnswer };
@@ -90,7 +109,7 @@ export async function readProcess(context: RowContext, row: BatchRow): Promise<P
 
 /** {@link readProcess} for a row's read: only what the batch keeps of the process is validated. */
 export async function readProcessSummary(context: RowContext, row: BatchRow): Promise<ProcessSummary> {
-  await context.lane.take(1);
+  await takeTurn(context);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
   const process = await context.client.getProcessSummary(
     context.profile.id,

@@ -10,7 +10,16 @@ import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
 import { recoverRow, whatToCheck } from './recover-row';
 import { readResultOf } from './read-row';
-import { readProcess, retryLater, sentenceOf, settled, type RowContext, type RowResult } from './row-context';
+import {
+  JobStopped,
+  readProcess,
+  retryLater,
+  sentenceOf,
+  settled,
+  stoppedRow,
+  type RowContext,
+  type RowResult,
+} from './row-context';
 
 /**
  * Applies the run's action to one row, once: a row with an unsettled journal line is read back
@@ -21,7 +30,6 @@ export async function runRow(
   context: RowContext,
   row: BatchRow,
   action: BatchActionInput,
-  stopped: () => boolean = () => false,
 ): Promise<RowResult> {
   const open = context.journal.unsettled(context.batchId, row.rowNo);
   // The journal holds confidential values masked: they come back from memory before any send.
@@ -32,6 +40,7 @@ export async function runRow(
   try {
     process = await readProcess(context, row);
   } catch (error) {
+    if (error instanceof JobStopped) return stoppedRow;
     const again = retryLater(error, context.lane, true);
     if (again) return again;
     context.store.setAction(
@@ -48,9 +57,10 @@ export async function runRow(
     context.store.setAction(batchId, rowNo, 'skipped', notAtStep(current, action.stepName));
     return settled;
   }
-  // A cancel or pause that came while the process was being read: nothing is sent for this row
-  // (checked between rows only, up to the lane's concurrency of changes left after Cancel).
-  if (stopped()) return { kind: 'stopped' };
+  // The send's turn is taken before its journal line, and a Pause or Cancel that came while the
+  // process was read or while the row waited for it (a rate token, a 429's hold) sends nothing:
+  // the row stays queued. Waiting with the line open, a change went out seconds after Pause.
+  if (!(await context.lane.take(1, context.stop))) return stoppedRow;
   const entry: JournalEntry = {
     intentId: randomUUID(),
     batchId,
@@ -68,9 +78,10 @@ export async function runRow(
 
 /**
  * Sends a journaled change (first time, or again with the same key after a read-back found
- * nothing). `process` is the read just made of the row: the client checks the step on it rather
- * than reading again, so a row costs two requests (read, POST). The safe path is unchanged: the
- * audit intent before the send, the Idempotency-Key, a fresh read-back after an unclear answer.
+ * nothing), its turn in the lane already taken. `process` is the read just made of the row: the
+ * client checks the step on it rather than reading again, so a row costs two requests (read,
+ * POST). The safe path is unchanged: the audit intent before the send, the Idempotency-Key, a
+ * fresh read-back after an unclear answer.
  */
 export async function sendChange(
   context: RowContext,
@@ -79,7 +90,6 @@ export async function sendChange(
 ): Promise<RowResult> {
   const { profile, client } = context;
   const options = { readJustNow: process };
-  await context.lane.take(1);
   try {
     if (entry.action.kind === 'complete') {
       const answer = await client.completeStep(

@@ -49,4 +49,18 @@ describe("a profile's lane", () => {
     expect(settled).toBe(5);
     await Promise.all(takes);
   });
+
+  it('gives up a wait when its job stops, while other takers go on', async () => {
+    const lane = createLane(8, 2);
+    await lane.take(2);
+    const stop = new AbortController();
+    // Both wait for tokens (two a second); the stopped one answers false, before the other's turn.
+    const order: string[] = [];
+    const stopped = lane.take(1, stop.signal).then((taken) => order.push(`stopped ${taken}`));
+    const other = lane.take(1).then((taken) => order.push(`other ${taken}`));
+    stop.abort();
+    await Promise.all([stopped, other]);
+    expect(order).toEqual(['stopped false', 'other true']);
+    expect(await lane.take(1, stop.signal)).toBe(false);
+  });
 });
