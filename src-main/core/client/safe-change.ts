@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { confidentialMask, type AuditIntent, type AuditOutcome } from '../../../src-shared/logs';
-import { redactText } from '../../../src-shared/redaction';
+import type { AuditIntent, AuditOutcome } from '../../../src-shared/logs';
+import { maskQuoted } from '../../../src-shared/quoted-values';
 import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
@@ -46,12 +46,7 @@ export interface ChangePlan<T> {
    * Values of the change's confidential fields: a service may quote a value back in its error
    * message, and that message goes to the audit log and the screen, so they are masked in it.
    */
-  confidentialValues?: string[];
-}
-
-/** Replaces each confidential value quoted in a message with the mask (rules in src-shared/redaction.ts). */
-export function scrubMessage(message: string, values: readonly string[]): string {
-  return redactText(message, values, confidentialMask);
+  confidentialValues?: readonly string[];
 }
 
 /** What the runner needs from outside. */
@@ -83,7 +78,7 @@ export type Decision<T> =
  * unclear, and decide; resolves with the change's result or throws a Failure.
  */
 export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>): Promise<T> {
-  const scrub = (message: string) => scrubMessage(message, plan.confidentialValues ?? []);
+  const scrub = (message: string) => maskQuoted(message, plan.confidentialValues ?? []);
   await auditIntent(deps, plan);
   const settle = (
     outcome: AuditOutcome['outcome'],

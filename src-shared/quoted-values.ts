@@ -1,0 +1,57 @@
+import { confidentialMask } from './logs';
+import { redactText } from './redaction';
+
+/**
+ * A change's confidential field values wherever the service quotes them back: an error sentence
+ * ("The value "QQ123456C" of field NINO is not valid"), a header, a field it does not mark
+ * confidential. They are masked in what the console shows or keeps (the audit, the screen, the
+ * request log), found by redaction.ts's rules: every encoded form, and a value under 4 characters
+ * only where it stands alone. What main parses is never masked: a completion's answer and
+ * read-back are compared with the values sent.
+ */
+
+/** `text` with each of `values` it quotes replaced by the confidential mask. */
+export function maskQuoted(text: string, values: readonly string[]): string {
+  return values.length === 0 ? text : redactText(text, values, confidentialMask);
+}
+
+/** A copy of `headers` with each of `values` masked in their names and values. */
+export function maskQuotedInHeaders(
+  headers: Readonly<Record<string, string>>,
+  values: readonly string[],
+): Record<string, string> {
+  if (values.length === 0) return { ...headers };
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [maskQuoted(name, values), maskQuoted(value, values)]),
+  );
+}
+
+/**
+ * A parsed JSON value with each of `values` masked in every string (key or value) and every
+ * number written as one; `value` itself when none holds one. Masking the decoded strings, not the
+ * text, finds a value however JSON escapes it and cannot break the JSON around a short one.
+ */
+export function maskQuotedInJson(value: unknown, values: readonly string[]): unknown {
+  if (values.length === 0) return value;
+  let found = false;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      const masked = maskQuoted(node, values);
+      if (masked !== node) found = true;
+      return masked;
+    }
+    if (typeof node === 'number' && values.includes(String(node))) {
+      found = true;
+      return confidentialMask;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === 'object') {
+      return Object.fromEntries(
+        Object.entries(node).map(([key, inner]) => [walk(key) as string, walk(inner)]),
+      );
+    }
+    return node;
+  };
+  const masked = walk(value);
+  return found ? masked : value;
+}
