@@ -5,6 +5,7 @@ import {
   maskedCopy,
 } from './confidential-values';
 import { confidentialMask, type LoggedBody } from './logs';
+import { maskQuoted, maskQuotedInJson } from './quoted-values';
 import { redactBody, redactJsonBody, type CleanedBody } from './redaction';
 
 /**
@@ -25,32 +26,47 @@ export function logBody(
   /** The body's size in bytes when the caller has it (counting 13 MiB again is a waste). */
   knownBytes?: number,
 ): { body: LoggedBody | null; processRefs: string[] } {
-  const kept = keptBody(text, secrets, knownBytes);
+  const kept = keptBody(text, secrets, { bytes: knownBytes });
   return { body: kept.body && shownBody(kept.body), processRefs: kept.processRefs };
 }
 
-/**
- * A body as the log keeps it: compact. `cleaned` is the body already cleaned with these same
- * `secrets` and parsed (the client's answer, redaction.ts `redactJsonBody`): cleaning and parsing
- * it again would find nothing new and, per answer of a batch read, cost a parse and a walk.
- */
+/** What the caller already knows of a body for {@link keptBody}. */
+export interface KnownOfBody {
+  /** The body's size in bytes (counting 13 MiB again is a waste). */
+  bytes?: number;
+  /**
+   * The body already cleaned with these same `secrets` and parsed (the client's answer,
+   * redaction.ts `redactJsonBody`): cleaning and parsing it again would find nothing new and, per
+   * answer of a batch read, cost a parse and a walk.
+   */
+  cleaned?: CleanedBody;
+  /**
+   * The confidential field values of the change this body belongs to: the service may quote one
+   * in its answer (an error sentence, a field it does not mark), so the log masks them anywhere.
+   */
+  confidential?: readonly string[];
+}
+
+/** A body as the log keeps it: compact, cleaned of `secrets`, its confidential values masked. */
 export function keptBody(
   text: string | undefined,
   secrets: readonly string[],
-  knownBytes?: number,
-  cleaned?: CleanedBody,
+  known: KnownOfBody = {},
 ): { body: LoggedBody | null; processRefs: string[] } {
   if (text === undefined || text.length === 0) return { body: null, processRefs: [] };
-  const bytes = knownBytes ?? new TextEncoder().encode(text).length;
-  // A larger body (a document's base64) is not parsed: it is cut as it came, which is cheap.
+  const { cleaned, confidential = [] } = known;
+  const bytes = known.bytes ?? new TextEncoder().encode(text).length;
+  // A larger body (a document's base64) is not parsed: it is cut as it came, which is cheap. A
+  // quoted value is masked before the cut, so that no part of one is left at its end.
   if (text.length > loggedBodyLimit) {
-    const cut = redactBody(text.slice(0, loggedBodyLimit), secrets);
+    const cut = redactBody(maskQuoted(text, confidential).slice(0, loggedBodyLimit), secrets);
     return { body: { text: cut, bytes, truncated: true }, processRefs: [] };
   }
   const clean = cleaned ?? redactJsonBody(text, secrets);
   if (clean.json === undefined)
-    return { body: { text: clean.text, bytes, truncated: false }, processRefs: [] };
-  const masked = mayMarkConfidential(clean.text) ? maskConfidential(clean.json) : clean.json;
+    return { body: { text: maskQuoted(clean.text, confidential), bytes, truncated: false }, processRefs: [] };
+  const marked = mayMarkConfidential(clean.text) ? maskConfidential(clean.json) : clean.json;
+  const masked = maskQuotedInJson(marked, confidential);
   // An object or array is kept as it came; a bare value is written out so that only `{` and `[`
   // texts are JSON left to format (a body of digits the service sent as text stays as it is).
   const compact = masked === clean.json && isStructure(masked) ? clean.text : JSON.stringify(masked);

@@ -62,6 +62,8 @@ export async function completeStep(
       stepName: step.name,
       fields: maskFields(fields),
     });
+  // The service may quote them back (an error, a read-back's fields it does not mark confidential).
+  const confidentialValues = fields.filter((field) => field.confidential).map((field) => field.value);
   try {
     const read = () =>
       context.http.call({
@@ -70,6 +72,7 @@ export async function completeStep(
         params: { processId },
         schema: processSchema,
         subject: `process ${processId}`,
+        confidentialValues,
       });
     const before = readJustNow ? sameProcess(readJustNow, processId) : await read();
     const earlier = stepState(before, stepId, fields);
@@ -95,6 +98,7 @@ export async function completeStep(
             ...completeStepRequest(processId, stepId, fields, intentId),
             schema: completeStepResponseSchema,
             subject: `step ${stepId} of process ${processId}`,
+            confidentialValues,
             signal,
           }),
           processId,
@@ -105,7 +109,7 @@ export async function completeStep(
         `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
         'trying again: if it is complete, the completion went through.',
       processIdOf: (value) => value.process.processId,
-      confidentialValues: fields.filter((field) => field.confidential).map((field) => field.value),
+      confidentialValues,
       successStatus: 200,
     });
   } finally {

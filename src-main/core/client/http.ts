@@ -30,6 +30,8 @@ export interface CallRequest<S extends z.ZodType> {
   subject?: string;
   /** A smaller cap on the answer than every answer's, with its own sentence (see Exchange). */
   answerLimit?: BytesLimit;
+  /** A change's confidential field values, which the request log masks (see Exchange). */
+  confidentialValues?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -170,6 +172,7 @@ export function createHttp(deps: HttpDependencies): Http {
           secrets: await secretsOf(profile, headers),
           bytesAnswer,
           textAnswer: request.answerLimit,
+          confidentialValues: request.confidentialValues,
           credentialHeaders: Object.keys(credentials),
         },
         deps.recorder,

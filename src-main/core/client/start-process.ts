@@ -28,6 +28,8 @@ export async function startProcess(
   requireLiveConfirmation(profile, confirmProcessType(body.processTypeId), confirmation);
   const reference = body.externalReference;
   const release = context.inFlight.claim([`intent:${intentId}`], 'This process is already being started.');
+  // The service may quote them back (an error, a read-back's fields it does not mark confidential).
+  const confidentialValues = body.fields.filter((field) => field.confidential).map((field) => field.value);
   try {
     return await runChange(context, {
       intent: changeIntent(context.now(), profile, intentId, {
@@ -44,6 +46,7 @@ export async function startProcess(
           headers: { 'idempotency-key': intentId },
           schema: processSchema,
           subject: `process type ${body.processTypeId}`,
+          confidentialValues,
           signal,
         }),
       readBack:
@@ -56,6 +59,7 @@ export async function startProcess(
                   operation: 'getProcessByReference',
                   params: { externalReference: reference },
                   schema: processSchema,
+                  confidentialValues,
                 });
                 return { state: 'done', value: found };
               } catch (error) {
@@ -77,7 +81,7 @@ export async function startProcess(
           : `Look up reference ${reference} before starting it again: if it exists, the start went through.`,
       processIdOf: (value) => value.processId,
       referenceOf: (value) => value.externalReference,
-      confidentialValues: body.fields.filter((field) => field.confidential).map((field) => field.value),
+      confidentialValues,
       successStatus: 201,
     });
   } finally {

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { RequestLogEntry } from '../../../src-shared/logs';
 import type { Profile } from '../../../src-shared/profile';
 import { keptBody } from '../../../src-shared/logged-body';
+import { maskQuoted, maskQuotedInHeaders } from '../../../src-shared/quoted-values';
 import { redactHeaders, redactJsonBody, redactPath, redactText } from '../../../src-shared/redaction';
 import { authHeaderNames } from './auth';
 import type { RequestRecorder } from '../ports';
@@ -36,6 +37,13 @@ export interface Exchange {
    * request log keeps, but not out of the body, which main parses and never shows.
    */
   secretsInAnswer?: (text: string) => string[];
+  /**
+   * The confidential field values of the change this exchange belongs to (its send or read-back):
+   * the service may quote one back (an error sentence, a field it does not mark), so the request
+   * log masks them wherever it keeps them. The answer main parses keeps them: a read-back is
+   * compared with the values sent.
+   */
+  confidentialValues?: readonly string[];
   /**
    * A 2xx answer is kept as bytes (one ArrayBuffer a worker can take over) instead of text: a
    * 13 MiB document must not be decoded, cleaned and parsed in the main thread. Answers longer
@@ -115,20 +123,31 @@ export async function exchange(
           });
     throw failure;
   } finally {
-    const sentBody = keptBody(request.body, secrets, request.body ? Buffer.byteLength(request.body) : 0);
+    const confidential = request.confidentialValues ?? [];
+    const sentBody = keptBody(request.body, secrets, {
+      bytes: request.body ? Buffer.byteLength(request.body) : 0,
+      confidential,
+    });
     // The answer's text was cleaned with the request's secrets; when the answer brought no new one
     // (a token), the log takes that text and its parsed value as they are rather than cleaning again.
     const answerBody =
       answer !== undefined && answer.bytes === undefined && secrets.length === request.secrets.length
-        ? keptBody(answer.text, secrets, responseBytes, { text: answer.text, json: answer.json })
-        : keptBody(responseText, secrets, responseBytes);
+        ? keptBody(answer.text, secrets, {
+            bytes: responseBytes,
+            cleaned: { text: answer.text, json: answer.json },
+            confidential,
+          })
+        : keptBody(responseText, secrets, { bytes: responseBytes, confidential });
+    const names = authHeaderNames(request.profile);
+    const loggedHeaders = (headers: Record<string, string>) =>
+      maskQuotedInHeaders(redactHeaders(headers, secrets, names), confidential);
     record(recorder, {
       id: randomUUID(),
       at: startedAt.toISOString(),
       profileId: request.profile.id,
       operation: request.operation,
       method: request.method,
-      path: redactPath(request.url.pathname + request.url.search, secrets),
+      path: maskQuoted(redactPath(request.url.pathname + request.url.search, secrets), confidential),
       status: answer?.status ?? null,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       requestBytes: request.body ? Buffer.byteLength(request.body) : 0,
@@ -136,8 +155,8 @@ export async function exchange(
       errorCode: failureCode(failure),
       attempt: request.attempt,
       // The profile's own key header names are secret by name, whatever they are called.
-      requestHeaders: redactHeaders(request.headers, secrets, authHeaderNames(request.profile)),
-      responseHeaders: answer ? redactHeaders(answer.headers, secrets, authHeaderNames(request.profile)) : {},
+      requestHeaders: loggedHeaders(request.headers),
+      responseHeaders: answer ? loggedHeaders(answer.headers) : {},
       origin: request.url.origin,
       authScheme: request.profile.authScheme,
       credentialHeaders: [...(request.credentialHeaders ?? [])],
