@@ -6,7 +6,7 @@ import {
 } from './confidential-values';
 import { confidentialMask, type LoggedBody } from './logs';
 import { maskQuoted, maskQuotedInJson } from './quoted-values';
-import { redactBody, redactJsonBody, type CleanedBody } from './redaction';
+import { redactBody, redactJsonBody, tooDeepToCheck, type CleanedBody } from './redaction';
 
 /**
  * How the request log keeps a request's or an answer's body: secrets cleaned out (redaction.ts),
@@ -65,15 +65,23 @@ export function keptBody(
   const clean = cleaned ?? redactJsonBody(text, secrets);
   if (clean.json === undefined)
     return { body: { text: maskQuoted(clean.text, confidential), bytes, truncated: false }, processRefs: [] };
-  const marked = mayMarkConfidential(clean.text) ? maskConfidential(clean.json) : clean.json;
-  const masked = maskQuotedInJson(marked, confidential);
-  // An object or array is kept as it came; a bare value is written out so that only `{` and `[`
-  // texts are JSON left to format (a body of digits the service sent as text stays as it is).
-  const compact = masked === clean.json && isStructure(masked) ? clean.text : JSON.stringify(masked);
-  return {
-    body: { text: compact, bytes, truncated: false },
-    processRefs: processRefsOf(clean.json),
-  };
+  try {
+    const marked = mayMarkConfidential(clean.text) ? maskConfidential(clean.json) : clean.json;
+    const masked = maskQuotedInJson(marked, confidential);
+    // An object or array is kept as it came; a bare value is written out so that only `{` and `[`
+    // texts are JSON left to format (a body of digits the service sent as text stays as it is).
+    const compact = masked === clean.json && isStructure(masked) ? clean.text : JSON.stringify(masked);
+    return {
+      body: { text: compact, bytes, truncated: false },
+      processRefs: processRefsOf(clean.json),
+    };
+  } catch (error) {
+    // Nested deeper than the stack can walk (JSON.parse reads deeper): its values cannot be masked,
+    // so none of it is kept. Thrown, it replaced the outcome of the exchange being logged.
+    if (error instanceof RangeError)
+      return { body: { text: tooDeepToCheck, bytes, truncated: false }, processRefs: [] };
+    throw error;
+  }
 }
 
 /** A kept body as a person reads it: JSON pretty-printed (then cut at the limit), else as kept. */
