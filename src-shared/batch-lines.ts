@@ -11,8 +11,13 @@ import type { RejectedLine } from './batches';
 /** An external reference: letters and digits, with `.`, `_`, `-` or `/` inside, like FT-000042. */
 export const referencePattern = /^[A-Za-z0-9](?:[A-Za-z0-9._/-]{0,98}[A-Za-z0-9])?$/;
 
-/** Eight hex digits and a dash, then only hex and dashes: a GUID cut short when copied. */
-const partialGuid = /^[0-9a-f]{8}-[0-9a-f-]*$/i;
+/**
+ * Eight hex digits, a dash, four hex digits and a second dash, then only hex and dashes: a GUID cut
+ * short when copied. With one dash it is as much a reference (a date-numbered 20240115-0001, a
+ * code and its check digit ABCDEF12-7) as a GUID's start, and the service takes such references,
+ * so it is accepted; a read that finds nothing says so.
+ */
+const partialGuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f-]*$/i;
 
 /** One accepted line. */
 export interface BatchLine {

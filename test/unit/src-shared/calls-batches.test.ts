@@ -20,6 +20,24 @@ describe('batches.create input', () => {
     expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([{ line: 2 }]);
   });
 
+  it('takes references the service takes that start like a GUID, and refuses a GUID cut short', () => {
+    const parsed = create({
+      profileId,
+      text: '20240115-0001\nABCDEF12-7\n3f2b8c1e-0d4a\n3f2b8c1e-0d4a-4e8b\n3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b1',
+    });
+    expect(parsed.success && parsed.data.sorted.lines.map((line) => line.input)).toEqual([
+      '20240115-0001',
+      'ABCDEF12-7',
+      // One dash: as much a reference as a GUID's start; a read that finds nothing says so.
+      '3f2b8c1e-0d4a',
+    ]);
+    const cutShort = /^looks like a process id but is not a whole GUID/;
+    expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([
+      { line: 4, message: expect.stringMatching(cutShort) },
+      { line: 5, message: expect.stringMatching(cutShort) },
+    ]);
+  });
+
   it('takes more than 10,000 inbox deliveries, and refuses more than 100,000 with a sentence', () => {
     const deliveryIds = (count: number) => Array.from({ length: count }, (_, n) => `delivery-${n}`);
     // Main counts the processes they name (batch-sources.ts): many deliveries often name one process.
