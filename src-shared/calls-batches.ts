@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldInputSchema, fieldsInput, guid, noteInputSchema } from './api';
-import { sortLines, splitBatchText, tooManyLines } from './batch-lines';
+import { numberItems, sortLines, splitBatchText, tooManyLines, type SourceItems } from './batch-lines';
 import type {
   BatchCreated,
   BatchPage,
@@ -73,8 +73,8 @@ const createInput = z
       context.addIssue({ code: 'custom', message: 'Give exactly one of items, text, csv or deliveryIds.' });
       return z.NEVER;
     }
-    let items: string[] = input.items ?? [];
-    if (input.text !== undefined) items = splitBatchText(input.text);
+    let source: SourceItems = numberItems(input.items ?? [], 1, maxRawItems);
+    if (input.text !== undefined) source = splitBatchText(input.text, maxRawItems);
     if (input.csv !== undefined) {
       if (input.column === undefined) {
         context.addIssue({
@@ -88,20 +88,19 @@ const createInput = z
         context.addIssue({ code: 'custom', message: column.message });
         return z.NEVER;
       }
-      items = column.cells;
+      // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
+      source = numberItems(column.cells, 2, maxRawItems);
     }
-    const lines = items.filter((item) => item.trim() !== '').length;
     // A huge paste is refused before it is sorted; the batch's own limit is on the lines left once
     // repeats are dropped: 12,000 lines naming 6,000 processes (a report with a row per step) were
     // refused, and splitting them put one process in two batches, its change sent by each.
-    const raw = input.deliveryIds?.length ?? lines;
+    const raw = input.deliveryIds?.length ?? source.count;
     const early = tooManyLines(raw > maxRawItems ? raw : 0);
     if (early !== null) {
       context.addIssue({ code: 'custom', message: early });
       return z.NEVER;
     }
-    // A CSV's cells are numbered as the spreadsheet numbers its rows: the header is row 1.
-    const sorted = sortLines(items, input.csv !== undefined ? 2 : 1);
+    const sorted = sortLines(source);
     const tooMany = tooManyLines(sorted.lines.length);
     if (tooMany !== null) {
       context.addIssue({ code: 'custom', message: tooMany });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sortLines, splitBatchText, tooManyLines } from '../../../src-shared/batch-lines';
+import { numberItems, sortLines, splitBatchText, tooManyLines } from '../../../src-shared/batch-lines';
 import { csvColumn, likelyColumn, parseCsv } from '../../../src-shared/csv-column';
 
 describe('the lines of a batch', () => {
-  it('splits on line ends, commas and tabs, drops blanks and repeats, and lists bad lines by number', () => {
+  it('splits on line ends, commas and tabs, drops blanks and repeats, and lists bad lines by the line they are on', () => {
     const text =
       'FT-000001\r\nft-000002,FT-000001\t3F2B8C1E-0D4A-4E8B-9C21-5A7F0E6D2B10\n\n3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10\nhello world\n3f2b8c1e-0d4a-4e8b';
     const sorted = sortLines(splitBatchText(text));
@@ -16,12 +16,12 @@ describe('the lines of a batch', () => {
     expect(sorted.blankLines).toBe(1);
     expect(sorted.rejected).toEqual([
       {
-        line: 7,
+        line: 5,
         input: 'hello world',
         message: expect.stringMatching(/^is neither a process id \(GUID\) nor an external reference/),
       },
       {
-        line: 8,
+        line: 6,
         input: '3f2b8c1e-0d4a-4e8b',
         message: expect.stringMatching(/^looks like a process id but is not a whole GUID/),
       },
@@ -30,14 +30,19 @@ describe('the lines of a batch', () => {
 
   it('takes a braced or upper-case GUID as the same process, and drops invisible characters at the ends', () => {
     const id = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
-    const sorted = sortLines([
-      `{${id.toUpperCase()}}`,
-      id,
-      `"{${id}}"`,
-      '\u200BFT-000003\u200B',
-      '\uFEFF FT-000004\u00A0',
-      'FT-\u200B000005',
-    ]);
+    const sorted = sortLines(
+      numberItems(
+        [
+          `{${id.toUpperCase()}}`,
+          id,
+          `"{${id}}"`,
+          '\u200BFT-000003\u200B',
+          '\uFEFF FT-000004\u00A0',
+          'FT-\u200B000005',
+        ],
+        1,
+      ),
+    );
     expect(sorted.lines).toEqual([
       { input: id.toUpperCase(), inputKind: 'processId' },
       { input: 'FT-000003', inputKind: 'externalReference' },
@@ -46,6 +51,17 @@ describe('the lines of a batch', () => {
     expect(sorted.duplicates).toBe(2);
     // Inside a reference an invisible character is still refused, not silently removed.
     expect(sorted.rejected).toMatchObject([{ line: 6, input: 'FT-\u200B000005' }]);
+  });
+
+  it('counts blank items without keeping them, and keeps no more than it is asked to', () => {
+    expect(splitBatchText('FT-1,,FT-2\r\n \u200B\t\nFT-3', 2)).toEqual({
+      items: [
+        { text: 'FT-1', line: 1 },
+        { text: 'FT-2', line: 1 },
+      ],
+      blankLines: 3,
+      count: 3,
+    });
   });
 
   it('says how many lines are too many', () => {

@@ -21,6 +21,13 @@ describe('batches.create input', () => {
     expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([{ line: 2 }]);
   });
 
+  it('numbers a bad line by the line it is on when commas or tabs separate items', () => {
+    const parsed = create({ profileId, text: 'FT-000001,FT-000002\nFT-000003\tFT-000004\nnot a reference!' });
+    expect(parsed.success && parsed.data.sorted.rejected).toMatchObject([
+      { line: 3, input: 'not a reference!' },
+    ]);
+  });
+
   it('takes references the service takes that start like a GUID, and refuses a GUID cut short', () => {
     const parsed = create({
       profileId,
