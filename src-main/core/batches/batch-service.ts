@@ -15,6 +15,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { CredentialSource, ProfileSource } from '../ports';
 import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
+import { defaultBatchName } from './batch-name';
 import { createBatchJournal } from './batch-journal';
 import { driveJob, resumeAfterStop, type JobSpec, type RunningJob } from './batch-jobs';
 import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
@@ -150,8 +151,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
           `No line is a process id or an external reference. ${first.join(' ')}`.trim(),
         );
       }
-      const name =
-        input.name ?? `${lines.length} processes, ${now().toISOString().slice(0, 16).replace('T', ' ')}`;
+      const name = input.name ?? defaultBatchName(lines.length, now());
       return {
         batch: store.create(profile.id, name, lines),
         accepted: lines.length,

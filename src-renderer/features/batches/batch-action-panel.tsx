@@ -16,7 +16,7 @@ import {
 } from '../../components/field-editor';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
-import { counted } from './batch-state';
+import { counted } from '../../../src-shared/counted';
 import { BatchStepPresets } from './batch-step-presets';
 
 type Review = Extract<BatchRunAnswer, { kind: 'review' }>;

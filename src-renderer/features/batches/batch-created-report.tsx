@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { BatchCreated } from '../../../src-shared/batches';
-import { counted } from './batch-state';
+import { counted } from '../../../src-shared/counted';
 
 /** What the service made of the lines: kept, blank and duplicate lines dropped, bad lines with why. */
 export function BatchCreatedReport({ created, onOpen }: { created: BatchCreated; onOpen: () => void }) {

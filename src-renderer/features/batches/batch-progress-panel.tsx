@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BatchProgress, BatchSummary } from '../../../src-shared/batches';
+import { counted } from '../../../src-shared/counted';
 import type { CallError as CallFailure, Result } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
 import { useBatchProgress } from './batch-progress-store';
 import { BatchResumeValues } from './batch-resume-values';
-import { counted, jobText } from './batch-state';
+import { jobText } from './batch-state';
 
 /**
  * Read / Pause / Resume / Cancel and the bar: done of total, rate and time left, from the

@@ -4,7 +4,7 @@ import type { DeliveryStatus, DeliverySummary } from '../../../src-shared/inbox'
 import type { Result } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { RemoteView } from '../../components/remote-view';
-import { counted } from './batch-state';
+import { counted } from '../../../src-shared/counted';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/cache';
 import { allDeliveryIds, deliveryPageSize } from './delivery-ids';

@@ -22,8 +22,3 @@ export function countsText(counts: Record<string, number>, skip: readonly string
 export function isBusy(batch: BatchSummary): boolean {
   return batch.job.kind !== 'idle' && batch.job.status === 'running';
 }
-
-/** "1 process", "200 processes": a count with its noun. */
-export function counted(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}

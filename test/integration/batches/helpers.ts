@@ -118,6 +118,8 @@ export function openService(
     onProgress?: (p: BatchProgress) => void;
     /** What the batches get as their client instead of the real one (to stand for a bug in it). */
     wrapClient?: (client: ApiClient) => ApiClient;
+    /** The batches' clock, for a test that needs a known time. */
+    now?: () => Date;
   } = {},
 ) {
   const profile = makeProfile(baseUrl, {
@@ -144,6 +146,7 @@ export function openService(
       },
     },
     emit: (progress) => options.onProgress?.(progress),
+    ...(options.now ? { now: options.now } : {}),
   });
   return {
     profile,

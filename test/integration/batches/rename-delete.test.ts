@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/core/failure';
 import { createInput, input, openService } from './helpers';
 import { useBatchSandbox } from './limiter';
 
 /**
- * Renaming and deleting a batch (issue 12 review): a batch whose read is running cannot be deleted
- * from under it; once paused it can, and the calls that follow say it is gone; names survive a
- * restart and may repeat.
+ * Naming, renaming and deleting a batch (issue 12 review): a batch made without a name is named by
+ * its count and local time; a batch whose read is running cannot be deleted from under it; once
+ * paused it can, and the calls that follow say it is gone; names survive a restart and may repeat.
  */
 
 const setup = useBatchSandbox();
@@ -59,6 +59,44 @@ describe('deleting a batch', () => {
       expect(await refusal(() => service.read(batchId))).toEqual(gone);
       expect(await refusal(() => service.get(batchId, pageQuery))).toEqual(gone);
       expect(service.list(profile.id)).toEqual([]);
+    } finally {
+      await console_.close();
+    }
+  });
+});
+
+describe('a batch made without a name', () => {
+  // The machine's time zone for these tests: one far from UTC, where the day differs from UTC's.
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Australia/Sydney';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('is named by its count of processes and the local time it was made', async () => {
+    // 09:30 on 15 January in Sydney (summer time, UTC+11).
+    const now = () => new Date('2025-01-14T22:30:00Z');
+    const console_ = openService(
+      join(setup.sandbox.consoleDir, 'default-name'),
+      setup.sandbox.url,
+      setup.sandbox.key,
+      {
+        now,
+      },
+    );
+    const { service, profile } = console_;
+    try {
+      service.create(made(profile.id, ['FT-000001']));
+      service.create(made(profile.id, references.concat(Array.from({ length: 1_000 }, (_, n) => `BW-${n}`))));
+      expect(
+        service
+          .list(profile.id)
+          .map((batch) => batch.name)
+          .sort(),
+      ).toEqual(['1 process, 2025-01-15 09:30', '1,300 processes, 2025-01-15 09:30']);
     } finally {
       await console_.close();
     }
