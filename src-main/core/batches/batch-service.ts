@@ -17,7 +17,8 @@ import { streamTableExport, type ExportFormat } from '../table-export';
 import { batchExportTable, slices } from './batch-export';
 import { defaultBatchName } from './batch-name';
 import { createBatchJournal } from './batch-journal';
-import { driveJob, resumeAfterStop, type JobSpec, type RunningJob } from './batch-jobs';
+import { driveJob, type JobSpec, type RunningJob } from './batch-jobs';
+import { pauseStoppedJobs } from './batch-restart';
 import { askForValues, fullAction, type ConfidentialValues } from './confidential-action';
 import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
@@ -53,29 +54,7 @@ export function createBatchService(deps: BatchServiceDependencies) {
   const lanes = new Map<string, Lane>();
   const running = new Map<string, RunningJob>();
   const secrets = createRunSecrets(store, journal);
-  for (const batchId of store.interrupted()) {
-    const missing = secrets.missing(batchId);
-    const stopped = store.job(batchId)!;
-    const then = missing.length > 0 ? askForValues(missing) : resumeAfterStop[stopped.kind];
-    store.setJob(batchId, {
-      ...stopped,
-      status: 'paused',
-      reason: `The console stopped while this batch was running. ${then}`,
-      needsValues: secrets.named(batchId, missing),
-    });
-  }
-  // A run paused before the console stopped has lost its confidential values too: ask for them now,
-  // so the batch view offers the form before Resume is tried.
-  for (const batchId of store.pausedRuns()) {
-    const missing = secrets.missing(batchId);
-    const stored = store.job(batchId)!;
-    if (missing.length > 0 && (stored.needsValues ?? []).length === 0)
-      store.setJob(batchId, {
-        ...stored,
-        reason: askForValues(missing),
-        needsValues: secrets.named(batchId, missing),
-      });
-  }
+  pauseStoppedJobs(store, secrets);
 
   const laneOf = (profileId: string) => {
     let lane = lanes.get(profileId);
