@@ -91,6 +91,13 @@ export const batchMigrations: readonly Migration[] = [
       return checkpoint.busy === 0;
     },
   },
+  {
+    // Empty on jobs stored before: an old run may still be resumed on a test profile, not on a
+    // live one (run-target.ts), since the tenant its count was typed for is not known.
+    version: 4,
+    name: 'what a run was confirmed on',
+    sql: 'ALTER TABLE batches ADD COLUMN job_target_json TEXT',
+  },
 ];
 
 /** Rewrites each stored action in `column` with its confidential values masked. */

@@ -88,6 +88,11 @@ export function driveJob(spec: JobSpec): RunningJob {
       );
       return;
     }
+    // The profile was edited under the run: nothing more is sent until it is cancelled and run again.
+    if (result.why === 'moved') {
+      stopAs('pause', `The batch paused itself: ${result.message}`);
+      return;
+    }
     if (result.why === 'outage') streak += 1;
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);

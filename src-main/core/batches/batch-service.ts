@@ -23,6 +23,7 @@ import { askForValues, fullAction, type ConfidentialValues } from './confidentia
 import type { BatchActionInput } from './batch-action';
 import { createBatchClaims } from './batch-claims';
 import { createRunSecrets } from './run-secrets';
+import { checkTarget, targetOf } from './run-target';
 import { queryRows, type BatchQuery } from './batch-query';
 import { checkChosenRows, reviewRun } from './batch-review';
 import { cancelPaused, fromDeliveries, type DeliverySource } from './batch-sources';
@@ -76,6 +77,8 @@ export function createBatchService(deps: BatchServiceDependencies) {
     let action: BatchActionInput | null;
     let confidential: ConfidentialValues | undefined;
     try {
+      // A run goes on only on the tenant it was confirmed on: the profile may have been edited since.
+      if (stored.kind === 'run') checkTarget(stored.confirmedOn ?? null, profile);
       await deps.credentials.get(profile.id);
       confidential = secrets.values(batchId);
       // The stored action has its confidential values masked; memory gives them back (or this throws).
@@ -91,6 +94,8 @@ export function createBatchService(deps: BatchServiceDependencies) {
     const context: JobSpec['context'] = {
       batchId,
       profile,
+      profiles: deps.profiles,
+      confirmedOn: stored.confirmedOn ?? null,
       lane: laneOf(profile.id),
       client: deps.client,
       store,
@@ -198,7 +203,15 @@ export function createBatchService(deps: BatchServiceDependencies) {
         store.queueRun(batchId, rowNos, skips);
         secrets.remember(batchId, input.action);
         const total = rowNos.length;
-        store.setJob(batchId, { kind: 'run', status: 'running', reason: null, action: input.action, total });
+        store.setJob(batchId, {
+          kind: 'run',
+          status: 'running',
+          reason: null,
+          action: input.action,
+          total,
+          // The profile the count was checked against: start() and every row hold the run to it.
+          confirmedOn: targetOf(profile),
+        });
         return { kind: 'started', batch: await start(batchId), count: total };
       });
     },

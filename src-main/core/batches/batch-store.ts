@@ -15,6 +15,7 @@ import { summarise, type BatchActionInput } from './batch-action';
 import { openBatchDb, prepared, transaction, type BatchDb } from './batch-db';
 import { storableAction } from './confidential-action';
 import { rowChanges } from './batch-row-changes';
+import type { RunTarget } from './run-target';
 
 /**
  * A job as stored: its kind and state, the action of a run (to resume it; confidential values
@@ -28,6 +29,8 @@ export interface StoredJob {
   total: number;
   /** A paused run's confidential fields whose values memory lacks (never their values). */
   needsValues?: NeededValue[];
+  /** What a run was confirmed on (run-target.ts); null for a read, and for a run stored before it was kept. */
+  confirmedOn?: RunTarget | null;
 }
 
 /** What a read found for a row. */
@@ -172,7 +175,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       prepared(
         db,
         `UPDATE batches SET job_kind = ?, job_status = ?, job_reason = ?, job_action_json = ?, job_total = ?,
-         job_needs_json = ?, updated_at = ? WHERE batch_id = ?`,
+         job_needs_json = ?, job_target_json = ?, updated_at = ? WHERE batch_id = ?`,
       ).run(
         job.kind,
         job.status,
@@ -180,6 +183,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         job.action ? JSON.stringify(storableAction(job.action)) : null,
         job.total,
         job.needsValues?.length ? JSON.stringify(job.needsValues) : null,
+        job.confirmedOn ? JSON.stringify(job.confirmedOn) : null,
         stamp(),
         batchId,
       );
@@ -195,6 +199,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         action: row.job_action_json ? (JSON.parse(String(row.job_action_json)) as BatchActionInput) : null,
         total: Number(row.job_total),
         needsValues: needsOf(row),
+        confirmedOn: row.job_target_json ? (JSON.parse(String(row.job_target_json)) as RunTarget) : null,
       };
     },
     /** Every row of a batch, in row order (at most 10,000). */

@@ -7,16 +7,22 @@ import { batchReadAnswer } from '../client/answer-limits';
 import { ClientFailure, isAmbiguous } from '../client/client-failure';
 import { Failure } from '../failure';
 import type { AuditLog } from '../audit/audit-log';
+import type { ProfileSource } from '../ports';
 import type { BatchJournal } from './batch-journal';
 import type { BatchStore } from './batch-store';
 import type { ConfidentialValues } from './confidential-action';
 import type { Lane } from './lane';
 import type { ReadBuffer } from './read-row';
+import type { RunTarget } from './run-target';
 
 /** What a row's worker needs: where it stands, and the parts it talks to. */
 export interface RowContext {
   batchId: string;
   profile: Profile;
+  /** The profile as the client will read it for each call, to check before each change. */
+  profiles: ProfileSource;
+  /** What a run was confirmed on (null for a read, and for a run stored before it was kept). */
+  confirmedOn: RunTarget | null;
   lane: Lane;
   client: ApiClient;
   store: BatchStore;
@@ -50,13 +56,13 @@ export async function takeTurn(context: Pick<RowContext, 'lane' | 'stop'>): Prom
 
 /**
  * A row's end for this pass: settled (its state is committed), to be tried again later because
- * nothing reached the service (refused connection), the service asked to slow down (429) or the
- * profile's key is gone or refused, or left queued because the job was stopped before anything
- * was sent for it.
+ * nothing reached the service (refused connection), the service asked to slow down (429), the
+ * profile's key is gone or refused, or the profile no longer names what the run was confirmed on
+ * (moved); or left queued because the job was stopped before anything was sent for it.
  */
 export type RowResult =
   | { kind: 'settled' }
-  | { kind: 'again'; why: 'outage' | 'busy' | 'credentials'; message: string }
+  | { kind: 'again'; why: 'outage' | 'busy' | 'credentials' | 'moved'; message: string }
   | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };

@@ -10,6 +10,7 @@ import { notAtStep } from './batch-skips';
 import { fullAction } from './confidential-action';
 import { recoverRow, whatToCheck } from './recover-row';
 import { readResultOf } from './read-row';
+import { targetChange } from './run-target';
 import {
   JobStopped,
   readProcess,
@@ -31,6 +32,8 @@ export async function runRow(
   row: BatchRow,
   action: BatchActionInput,
 ): Promise<RowResult> {
+  const held = moved(context);
+  if (held) return held;
   const open = context.journal.unsettled(context.batchId, row.rowNo);
   // The journal holds confidential values masked: they come back from memory before any send.
   if (open) return recoverRow(context, { ...open, action: fullAction(open.action, context.confidential) });
@@ -61,6 +64,9 @@ export async function runRow(
   // process was read or while the row waited for it (a rate token, a 429's hold) sends nothing:
   // the row stays queued. Waiting with the line open, a change went out seconds after Pause.
   if (!(await context.lane.take(1, context.stop))) return stoppedRow;
+  // The profile may have been edited while the row waited: nothing is journaled or sent then.
+  const edited = moved(context);
+  if (edited) return edited;
   const entry: JournalEntry = {
     intentId: randomUUID(),
     batchId,
@@ -90,6 +96,14 @@ export async function sendChange(
 ): Promise<RowResult> {
   const { profile, client } = context;
   const options = { readJustNow: process };
+  // Checked after the last wait (its turn, taken by the caller): from here to the client's read of
+  // the profile nothing awaits.
+  const held = moved(context);
+  if (held) {
+    context.journal.settle(entry, 'failed', `Nothing was sent. ${held.message}`);
+    context.store.setAction(entry.batchId, entry.rowNo, 'queued', null);
+    return held;
+  }
   try {
     if (entry.action.kind === 'complete') {
       const answer = await client.completeStep(
@@ -129,6 +143,15 @@ export async function sendChange(
   } catch (error) {
     return settleFailure(context, entry, error);
   }
+}
+
+/**
+ * A row held back, nothing sent, when the profile (which the client reads afresh for each call) no
+ * longer names what the run was confirmed on: made live, pointed at another tenant, another key.
+ */
+function moved(context: RowContext): Extract<RowResult, { kind: 'again' }> | null {
+  const change = targetChange(context.confirmedOn, context.profiles.get(context.profile.id));
+  return change === null ? null : { kind: 'again', why: 'moved', message: change };
 }
 
 function settleFailure(context: RowContext, entry: JournalEntry, error: unknown): RowResult {

@@ -155,6 +155,8 @@ export function openService(
     audit,
     /** Every request the console's client sent, as its request log recorded it. */
     requests: ports.requests,
+    /** The profiles by id as main reads them for each call: set one to edit it under a batch. */
+    profiles: ports.byId,
     async close() {
       await service.close();
       await client.close();

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { batchMigrations, openBatchDb } from '../../../src-main/core/batches/batch-db';
+import { batchMigrations, batchSchemaVersion, openBatchDb } from '../../../src-main/core/batches/batch-db';
 import { openDurableDatabase, type Migration } from '../../../src-sandbox/storage/sqlite';
 
 /**
@@ -77,7 +77,7 @@ describe('the wipe of old confidential values, interrupted after the migration c
     try {
       expect(filesHolding(secret)).toEqual([]);
       const applied = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get();
-      expect(applied).toEqual({ version: 3 });
+      expect(applied).toEqual({ version: batchSchemaVersion });
       expect(db.prepare('SELECT version FROM schema_pending_work').all()).toEqual([]);
       const kept = db.prepare('SELECT job_action_json AS action FROM batches').all() as { action: string }[];
       expect(kept).toHaveLength(1);

@@ -41,3 +41,27 @@ describe('a batches database made by the console before process type ids were ke
     }
   });
 });
+
+describe('a batches database made by the console before a run kept what it was confirmed on', () => {
+  it('opens its paused run with no tenant, which resumes on a test profile only (run-target.ts)', () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-db-'));
+    const old = openDurableDatabase(join(dataDir, 'batches', 'batches.db'), {
+      migrations: batchMigrations.filter((migration) => migration.version <= 3),
+      tooNew: () => new Error('newer'),
+    });
+    old.exec(`INSERT INTO batches (batch_id, profile_id, name, created_at, updated_at, job_kind, job_status, job_total)
+      VALUES ('b1', 'p1', 'Before the upgrade', '2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z', 'run', 'paused', 3)`);
+    old.close();
+
+    const store = createBatchStore(dataDir);
+    try {
+      expect(store.job('b1')).toMatchObject({ kind: 'run', status: 'paused', confirmedOn: null });
+      const on = { kind: 'run', status: 'paused', reason: null, action: null, total: 3 } as const;
+      const target = { environment: 'test', baseUrl: 'https://test.tenant.example', keyName: 'bot' } as const;
+      store.setJob('b1', { ...on, confirmedOn: target });
+      expect(store.job('b1')).toMatchObject({ confirmedOn: target });
+    } finally {
+      store.close();
+    }
+  });
+});
