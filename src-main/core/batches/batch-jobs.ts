@@ -5,6 +5,7 @@ import { sentenceOf, type RowContext, type RowResult } from './row-context';
 import { createReadBuffer, readRow } from './read-row';
 import { cancelPaused } from './batch-sources';
 import { isStorageRefusal } from './batch-db';
+import { comeBackAt } from '../client/retry';
 import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
 
@@ -89,6 +90,14 @@ export function driveJob(spec: JobSpec): RunningJob {
       return;
     }
     // The profile was edited under the run: nothing more is sent until it is cancelled and run again.
+    // The service asked to wait longer than the console waits on its own: pause, saying until when.
+    if (result.why === 'later') {
+      stopAs(
+        'pause',
+        `The batch paused itself: ${result.message} Resume after ${comeBackAt(result.seconds, context.now)}; rows not yet done will be tried again.`,
+      );
+      return;
+    }
     if (result.why === 'moved') {
       stopAs('pause', `The batch paused itself: ${result.message}`);
       return;

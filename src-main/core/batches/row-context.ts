@@ -5,6 +5,7 @@ import type { Profile } from '../../../src-shared/profile';
 import type { ApiClient } from '../client/api-client';
 import { batchReadAnswer } from '../client/answer-limits';
 import { ClientFailure, isAmbiguous } from '../client/client-failure';
+import { maxRetryAfterSeconds } from '../client/retry';
 import { Failure } from '../failure';
 import type { AuditLog } from '../audit/audit-log';
 import type { ProfileSource } from '../ports';
@@ -63,6 +64,8 @@ export async function takeTurn(context: Pick<RowContext, 'lane' | 'stop'>): Prom
 export type RowResult =
   | { kind: 'settled' }
   | { kind: 'again'; why: 'outage' | 'busy' | 'credentials' | 'moved'; message: string }
+  /** The service asked to wait longer than the console waits on its own (`seconds`). */
+  | { kind: 'again'; why: 'later'; message: string; seconds: number }
   | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
@@ -86,7 +89,11 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
     const seconds = error instanceof ClientFailure ? (error.retryAfterSeconds ?? 1) : 1;
     // At least a second: a Retry-After of 0 or a date already past would have the row tried
     // again at once and given up within milliseconds, however long the service stays limited.
-    lane.holdFor(Math.min(Math.max(seconds, 1), 30) * 1000);
+    lane.holdFor(Math.min(Math.max(seconds, 1), maxRetryAfterSeconds) * 1000);
+    // Longer than the client waits for: the job pauses saying when to come back, rather than
+    // asking again every 30 s (a request per row in progress each time) while the service said no.
+    if (seconds > maxRetryAfterSeconds)
+      return { kind: 'again', why: 'later', message: error.message, seconds };
     return { kind: 'again', why: 'busy', message: error.message };
   }
   if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {

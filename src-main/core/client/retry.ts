@@ -33,14 +33,18 @@ export function nextDelay(
 ): number | ClientFailure {
   const asked = failure.retryAfterSeconds;
   if (asked !== undefined && asked > maxRetryAfterSeconds) {
-    const at = new Date(now().getTime() + asked * 1000);
     return new ClientFailure(
       failure.error.code,
-      `${failure.message} The service asked to wait ${Math.ceil(asked)} s; try again after ${at.toLocaleTimeString('en-GB')}.`,
+      `${failure.message} The service asked to wait ${Math.ceil(asked)} s; try again after ${comeBackAt(asked, now)}.`,
       { status: failure.error.status, retryable: true },
       { retryAfterSeconds: asked, serviceCode: failure.serviceCode },
     );
   }
   const delay = asked !== undefined ? asked * 1000 : backoffMs(attempt, random);
   return delay < remainingMs ? delay : failure;
+}
+
+/** The time of day `seconds` from now, as the sentences about a long Retry-After give it. */
+export function comeBackAt(seconds: number, now: () => Date): string {
+  return new Date(now().getTime() + seconds * 1000).toLocaleTimeString('en-GB');
 }

@@ -95,4 +95,40 @@ describe('a run meeting a rate-limit storm on its changes', () => {
       await console_.close();
     }
   }, 60_000);
+
+  it('pauses at once when the service asks to wait longer than 30 s, saying until when, and sends nothing more', async () => {
+    const { state } = setup.limiter;
+    state.retryAfter = '120';
+    state.storm = () => false;
+    const console_ = await openReadBatch(setup.sandbox, {
+      dataDir: join(setup.sandbox.consoleDir, 'limited-long'),
+      forms: 4,
+      failEvery: 100,
+      concurrency: 1,
+      baseUrl: setup.limiter.url,
+    });
+    const { service, batchId, chosen } = console_;
+    try {
+      state.limited = 0;
+      state.storm = (method) => method === 'POST';
+      await service.run(
+        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
+      );
+      // Before, the lane held 30 s of the 120 asked and asked again: the job paused after 2.5 min.
+      const paused = await jobEnded(service, batchId);
+      expect([paused.status, paused.reason]).toEqual([
+        'paused',
+        expect.stringMatching(
+          /^The batch paused itself: The service is limiting requests \(429\)\. .*Try again in 120 s\. Resume after \d\d:\d\d:\d\d; rows not yet done will be tried again\.$/,
+        ),
+      ]);
+      expect(state.limited).toBe(1);
+      // Nothing failed or lost: a resume takes the three rows (after the lane's own 30 s hold).
+      expect(service.store.summary(batchId).counts.action).toMatchObject({ failed: 0, queued: 3 });
+    } finally {
+      state.storm = () => false;
+      state.retryAfter = '1';
+      await console_.close();
+    }
+  }, 60_000);
 });
