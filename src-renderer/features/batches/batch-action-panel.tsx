@@ -18,6 +18,7 @@ import { api } from '../../lib/api';
 import { invalidate } from '../../lib/cache';
 import { counted } from '../../../src-shared/counted';
 import { BatchStepPresets } from './batch-step-presets';
+import { stepChoices } from './step-choices';
 
 type Review = Extract<BatchRunAnswer, { kind: 'review' }>;
 type BatchAction = CallInput<'batches.run'>['action'];
@@ -51,7 +52,7 @@ export function BatchActionPanel({
   const [kind, setKind] = useState<'note' | 'complete'>('complete');
   const [contents, setContents] = useState('');
   const [visible, setVisible] = useState(false);
-  const [stepName, setStepName] = useState(batch.counts.steps[0]?.name ?? '');
+  const [stepName, setStepName] = useState(stepChoices(batch.counts.steps)[0]?.name ?? '');
   const [rows, setRows] = useState<FieldRow[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [typed, setTyped] = useState('');
@@ -161,7 +162,7 @@ export function BatchActionPanel({
                     value={stepName}
                     onChange={(event) => setStepName(event.target.value)}
                   >
-                    {batch.counts.steps.map((step) => (
+                    {stepChoices(batch.counts.steps).map((step) => (
                       <option key={step.name} value={step.name}>
                         {step.name} ({step.count.toLocaleString('en')} rows)
                       </option>

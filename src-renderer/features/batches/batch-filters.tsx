@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { BatchCounts } from '../../../src-shared/batches';
 import { batchRowFilter } from '../../../src-shared/calls-batches';
 import { labelled } from '../../../src-shared/input-errors';
+import { stepChoices } from './step-choices';
 import type { BatchQuery } from './use-batch-rows';
 
 /** The table's filter as `batches.get` takes it. */
@@ -55,7 +56,7 @@ export function BatchFilters({
           onChange={(event) => set({ stepName: event.target.value || undefined })}
         >
           <option value="">Any step</option>
-          {steps.map((step) => (
+          {stepChoices(steps).map((step) => (
             <option key={step.name} value={step.name}>
               {step.name} ({step.count.toLocaleString('en')})
             </option>
