@@ -17,6 +17,11 @@ export interface FailureFacts {
   retryAfterSeconds?: number;
   /** The service's own error code (`error.code` of its body), e.g. `no_current_step`. */
   serviceCode?: string;
+  /**
+   * A gateway, or the service down for maintenance, answered in the service's place (502, 503,
+   * 504): a batch counts such rows as it counts refused connections, and pauses after a few.
+   */
+  unavailable?: boolean;
 }
 
 /**
@@ -28,6 +33,7 @@ export class ClientFailure extends Failure {
   readonly accepted: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly serviceCode: string | undefined;
+  readonly unavailable: boolean;
 
   constructor(code: ErrorCode, message: string, extra: Partial<CallError> = {}, facts: FailureFacts = {}) {
     super(code, message, extra);
@@ -36,12 +42,31 @@ export class ClientFailure extends Failure {
     this.accepted = facts.accepted ?? false;
     this.retryAfterSeconds = facts.retryAfterSeconds;
     this.serviceCode = facts.serviceCode;
+    this.unavailable = facts.unavailable ?? false;
   }
 }
 
 /** Whether the request behind this failure may have been processed by the service. */
 export function isAmbiguous(error: unknown): boolean {
   return error instanceof ClientFailure && error.ambiguous;
+}
+
+/** Whether a gateway or a service down for maintenance answered instead of the service. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ClientFailure && error.unavailable;
+}
+
+/**
+ * A change whose outcome the client could not learn. It may have happened, so it is ambiguous;
+ * it keeps whether its last answer was a gateway's (`after`, the failure of its last send).
+ */
+export function outcomeUnknown(message: string, after: Failure | null): ClientFailure {
+  return new ClientFailure(
+    'outcome_unknown',
+    message,
+    {},
+    { ambiguous: true, unavailable: isUnavailable(after) },
+  );
 }
 
 /** Whether the service accepted a change (2xx) without an answer the console could read. */

@@ -7,12 +7,9 @@ export const maxRetryAfterSeconds = 30;
 /** First backoff ceiling; it doubles per attempt (full jitter picks anywhere below it). */
 export const backoffBaseMs = 200;
 
-const retryableStatuses = new Set([429, 502, 503, 504]);
-
 /** Whether a failed GET may be tried again: network trouble, 429, 502, 503, 504. Never timeouts. */
 export function isRetryableForGet(failure: ClientFailure): boolean {
-  if (failure.error.code === 'network') return true;
-  return failure.error.status !== undefined && retryableStatuses.has(failure.error.status);
+  return failure.error.code === 'network' || failure.error.status === 429 || failure.unavailable;
 }
 
 /** Full-jitter exponential backoff (AWS architecture blog): uniform in [0, base * 2^(attempt-1)). */
@@ -37,7 +34,7 @@ export function nextDelay(
       failure.error.code,
       `${failure.message} The service asked to wait ${Math.ceil(asked)} s; try again after ${comeBackAt(asked, now)}.`,
       { status: failure.error.status, retryable: true },
-      { retryAfterSeconds: asked, serviceCode: failure.serviceCode },
+      { retryAfterSeconds: asked, serviceCode: failure.serviceCode, unavailable: failure.unavailable },
     );
   }
   const delay = asked !== undefined ? asked * 1000 : backoffMs(attempt, random);

@@ -5,7 +5,7 @@ import { assertNever } from '../../../src-shared/result';
 import { Failure } from '../failure';
 import type { AuditWriter } from '../ports';
 import { decideAccepted } from './accepted-answer';
-import { ClientFailure, isAcceptedUnread, isAmbiguous } from './client-failure';
+import { ClientFailure, isAcceptedUnread, isAmbiguous, outcomeUnknown } from './client-failure';
 
 /**
  * Sends a change (complete a step, add a note, start a process) so that it happens at most once
@@ -119,7 +119,8 @@ export async function runChange<T>(deps: ChangeDependencies, plan: ChangePlan<T>
       case 'unknown': {
         const message = scrub(`${decision.whatHappened} ${plan.whatToCheck}`);
         await settle('unknown', sends, message, { errorCode: 'outcome_unknown' });
-        throw new Failure('outcome_unknown', message);
+        // A batch counts a change a gateway kept answering toward pausing itself.
+        throw outcomeUnknown(message, 'failure' in sent ? sent.failure : null);
       }
       case 'accepted-unidentified':
         // The change happened (2xx), so the audit says so; the caller has no result to show, so
@@ -189,6 +190,7 @@ async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => stri
             ambiguous: error.ambiguous,
             retryAfterSeconds: error.retryAfterSeconds,
             serviceCode: error.serviceCode,
+            unavailable: error.unavailable,
           }
         : {},
     );

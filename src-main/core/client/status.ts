@@ -42,7 +42,8 @@ export function classifyStatus(answer: RawAnswer, context: StatusContext): Clien
   const own = serviceError(answer.text);
   const said = own ? ` The service said: "${clip(own.message)}"` : '';
   const where = `profile "${context.profile.name}"`;
-  const facts = { serviceCode: own?.code, ambiguous: status === 502 || status === 504 };
+  const unavailable = status === 502 || status === 503 || status === 504;
+  const facts = { serviceCode: own?.code, ambiguous: status === 502 || status === 504, unavailable };
   const make = (code: ErrorCode, message: string, retryable = false, retryAfterSeconds?: number) =>
     new ClientFailure(
       code,
@@ -110,7 +111,7 @@ export function classifyStatus(answer: RawAnswer, context: StatusContext): Clien
     return make(
       'server_error',
       `The service failed to answer (${status}).${said} Try again later; if it keeps failing, tell the service's administrators.`,
-      status === 502 || status === 503 || status === 504,
+      unavailable,
       wait,
     );
   }

@@ -1,6 +1,7 @@
 import { valid } from '../../../../support/valid-input';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../../src-main/core/client/api-client';
+import { isAmbiguous, isUnavailable } from '../../../../../src-main/core/client/client-failure';
 import { Failure } from '../../../../../src-main/core/failure';
 import type { AuditIntent, AuditOutcome } from '../../../../../src-shared/logs';
 import {
@@ -249,6 +250,7 @@ describe('completing a step safely', () => {
       errorCode: 'outcome_unknown',
       attempts: 3,
     });
+    expect(isUnavailable(failure)).toBe(false);
   });
 
   it('says outcome_unknown when the read-back fails', async () => {
@@ -273,6 +275,8 @@ describe('completing a step safely', () => {
     );
     expect(failure.error.code).toBe('outcome_unknown');
     expect(ports.lines.at(-1)).toMatchObject({ outcome: 'unknown', errorCode: 'outcome_unknown' });
+    // The resend's 503 was a gateway's: a batch counts this row toward pausing itself.
+    expect([isAmbiguous(failure), isUnavailable(failure)]).toEqual([true, true]);
   });
 
   it('reads back a 2xx it cannot parse, and reports the completion that happened as done', async () => {

@@ -70,6 +70,19 @@ describe('status classification', () => {
     expect(limited.message).toContain('Try again in 7 s');
   });
 
+  it.each([
+    [502, true],
+    [503, true],
+    [504, true],
+    [500, false],
+    [429, false],
+  ])(
+    'says whether %i came from a gateway or maintenance page instead of the service: %s',
+    (status, unavailable) => {
+      expect(classifyStatus(answer(status), { profile }).unavailable).toBe(unavailable);
+    },
+  );
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     const now = Date.parse('2026-06-03T09:00:00Z');
     expect(retryAfterSeconds('12', now)).toBe(12);
