@@ -77,8 +77,9 @@ export function driveJob(spec: JobSpec): RunningJob {
     // Stopped before sending: the row stays queued, for the cancel to mark or a resume to take.
     if (result.kind === 'stopped') return;
     if (result.kind === 'settled') {
-      streak = 0;
       meter.tick();
+      if (result.outage === undefined) streak = 0;
+      else outageRow(result.outage);
       return;
     }
     // A key gone or refused holds for every row alike: pause at once, this row left queued.
@@ -102,7 +103,6 @@ export function driveJob(spec: JobSpec): RunningJob {
       stopAs('pause', `The batch paused itself: ${result.message}`);
       return;
     }
-    if (result.why === 'outage') streak += 1;
     const tries = (retries.get(row.rowNo) ?? 0) + 1;
     retries.set(row.rowNo, tries);
     // A row the service kept asking to slow down (each wait honoured) is not failed: the limit
@@ -118,12 +118,18 @@ export function driveJob(spec: JobSpec): RunningJob {
       giveUp(context, kind, row.rowNo, result.message);
       meter.tick();
     } else rows.push(row);
-    if (streak >= outageRows) {
-      stopAs(
-        'pause',
-        `The batch paused itself: ${outageRows} rows in a row could not reach the service (${result.message}) Resume when it is back; rows not yet done will be tried again.`,
-      );
-    }
+    if (result.why === 'outage') outageRow(result.message);
+  };
+
+  // A row that could not reach the service: tried again later, or settled though a gateway
+  // answered its change. A few in a row pause the job rather than use up every row.
+  const outageRow = (message: string) => {
+    streak += 1;
+    if (streak < outageRows) return;
+    stopAs(
+      'pause',
+      `The batch paused itself: ${outageRows} rows in a row could not reach the service (${message}) Resume when it is back; rows not yet done will be tried again.`,
+    );
   };
 
   const worker = async () => {

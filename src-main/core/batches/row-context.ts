@@ -4,7 +4,7 @@ import type { ProcessSummary } from '../../../src-shared/process-summary';
 import type { Profile } from '../../../src-shared/profile';
 import type { ApiClient } from '../client/api-client';
 import { batchReadAnswer } from '../client/answer-limits';
-import { ClientFailure, isAmbiguous } from '../client/client-failure';
+import { ClientFailure, isAmbiguous, isUnavailable } from '../client/client-failure';
 import { maxRetryAfterSeconds } from '../client/retry';
 import { Failure } from '../failure';
 import type { AuditLog } from '../audit/audit-log';
@@ -56,13 +56,14 @@ export async function takeTurn(context: Pick<RowContext, 'lane' | 'stop'>): Prom
 }
 
 /**
- * A row's end for this pass: settled (its state is committed), to be tried again later because
- * nothing reached the service (refused connection), the service asked to slow down (429), the
+ * A row's end for this pass: settled (its state is committed; `outage` when a gateway answered
+ * its change, which counts toward pausing the job), to be tried again later because nothing
+ * reached the service (refused connection, 502-504), the service asked to slow down (429), the
  * profile's key is gone or refused, or the profile no longer names what the run was confirmed on
  * (moved); or left queued because the job was stopped before anything was sent for it.
  */
 export type RowResult =
-  | { kind: 'settled' }
+  | { kind: 'settled'; outage?: string }
   | { kind: 'again'; why: 'outage' | 'busy' | 'credentials' | 'moved'; message: string }
   /** The service asked to wait longer than the console waits on its own (`seconds`). */
   | { kind: 'again'; why: 'later'; message: string; seconds: number }
@@ -70,8 +71,6 @@ export type RowResult =
 
 export const settled: RowResult = { kind: 'settled' };
 export const stoppedRow: RowResult = { kind: 'stopped' };
-
-const gatewayStatuses = new Set([502, 503, 504]);
 
 /**
  * A failure that proves a change never reached the service (connection refused, host not found),
@@ -96,12 +95,11 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
       return { kind: 'again', why: 'later', message: error.message, seconds };
     return { kind: 'again', why: 'busy', message: error.message };
   }
-  if (error.error.code === 'network' && (isRead || !isAmbiguous(error))) {
-    return { kind: 'again', why: 'outage', message: error.message };
-  }
-  // A read a gateway or a service down for maintenance refused: nothing was sent, and the job
-  // pauses itself after a few in a row as for a refused connection, rather than failing every row.
-  if (isRead && gatewayStatuses.has(error.error.status ?? 0)) {
+  // A read a gateway or a service down for maintenance refused counts as a refused connection:
+  // the job pauses itself after a few in a row, rather than failing every row. A change one
+  // refused is not sent again on the client's word that nothing was made (run-row.ts).
+  const outage = error.error.code === 'network' || (isRead && isUnavailable(error));
+  if (outage && (isRead || !isAmbiguous(error))) {
     return { kind: 'again', why: 'outage', message: error.message };
   }
   return null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Process } from '../../../src-shared/api';
 import type { BatchRow } from '../../../src-shared/batches';
 import { currentStepOf } from '../../../src-shared/process-paths';
+import { isUnavailable } from '../client/client-failure';
 import { Failure } from '../failure';
 import { fieldsFor, type BatchActionInput } from './batch-action';
 import { isStorageRefusal } from './batch-db';
@@ -157,7 +158,9 @@ function moved(context: RowContext): Extract<RowResult, { kind: 'again' }> | nul
 function settleFailure(context: RowContext, entry: JournalEntry, error: unknown): RowResult {
   if (error instanceof Failure && error.error.code === 'outcome_unknown') {
     context.journal.settle(entry, 'outcome unknown', error.message);
-    return settled;
+    // A gateway kept answering the change: the row says what to check, and the job counts it as a
+    // row that could not reach the service, so it pauses rather than leave every row to a person.
+    return isUnavailable(error) ? { kind: 'settled', outage: error.message } : settled;
   }
   // The outcome could not be saved (a full disk), though the service may well have acted: the row
   // stays 'sending' with its line open, so the job pauses and a resume reads the change back. A
@@ -181,7 +184,10 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     context.store.setAction(entry.batchId, entry.rowNo, 'queued', null);
     return again;
   }
-  return settled;
+  // A 503 (down for maintenance) is failed, nothing made by the client's rule, but not sent again
+  // on that word: a proxy may answer 503 for a connection lost after the service acted, and a note
+  // sent again under a new intent would be added twice. It counts toward pausing the job.
+  return isUnavailable(error) ? { kind: 'settled', outage: sentenceOf(error) } : settled;
 }
 
 /** The rows a run acts on by default: read rows (at the chosen step, for a completion). */
