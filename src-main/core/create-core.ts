@@ -1,7 +1,8 @@
 import packageJson from '../../package.json';
 import type { AppInfo } from '../../src-shared/contract';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
-import { createBatchService, type BatchService } from './batches/batch-service';
+import { openBatches } from './batches/batch-opener';
+import type { BatchService } from './batches/batch-service';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createApiClient, type ApiClient } from './client/api-client';
 import { resolveDataDir, type ConsoleConfig } from './config';
@@ -46,7 +47,11 @@ export interface Core {
   chooseSavePath: SavePathChooser;
   events: EventHub;
   inbox: Inbox;
-  batches: BatchService;
+  /**
+   * The batch service; throws a Failure naming its database and what to do while that cannot be
+   * opened, so a damaged batches.db costs the Batches screen, not the whole console.
+   */
+  batches(): BatchService;
   /** Stops the embedded service, closes connections and workers. */
   close(): Promise<void>;
 }
@@ -102,15 +107,18 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     log: (line) => console.error(`[inbox] ${line}`),
   });
   inbox.subscribe((delivery) => events.emit('inbox.delivery', delivery));
-  const batches = createBatchService({
-    dataDir,
-    client,
-    profiles,
-    credentials: vault,
-    audit,
-    deliveries: inbox,
-    emit: (progress) => events.emit('batch.progress', progress),
-  });
+  const batches = openBatches(
+    {
+      dataDir,
+      client,
+      profiles,
+      credentials: vault,
+      audit,
+      deliveries: inbox,
+      emit: (progress) => events.emit('batch.progress', progress),
+    },
+    (line) => console.error(`[batches] ${line}`),
+  );
   const noSandbox: SandboxStarter = () =>
     Promise.reject(new Error('this console was built without the reference service'));
   const embedded = createEmbeddedDefault({
@@ -139,7 +147,7 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
     events,
     inbox,
-    batches,
+    batches: () => batches.service(),
     async close() {
       try {
         // Rows in flight settle before the connections close.

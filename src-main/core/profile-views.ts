@@ -43,11 +43,15 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   };
 }
 
-/** Deletes a profile with its credentials, history, batches and inbox (deliveries, settings, header secret). */
+/**
+ * Deletes a profile with its credentials, history, batches and inbox (deliveries, settings, header
+ * secret). Refused with the batches' sentence while their database cannot be opened: the profile's
+ * batches would otherwise be left behind.
+ */
 export async function deleteProfile(core: Core, profileId: string): Promise<{ deleted: true }> {
   core.profiles.get(profileId);
   // First: a batch of the profile still running refuses the deletion before anything is gone.
-  core.batches.forgetProfile(profileId);
+  core.batches().forgetProfile(profileId);
   const keychainDown = (error: unknown) => {
     if (!(error instanceof Failure && error.error.code === 'keychain_unavailable')) throw error;
   };

@@ -127,12 +127,17 @@ export function prepared(db: BatchDb, sql: string): StatementSync {
 /** The newest schema version this code knows. */
 export const batchSchemaVersion = latestVersion(batchMigrations);
 
+/** Where a data folder keeps its batches: `<dataDir>/batches/batches.db`. */
+export function batchDbPath(dataDir: string): string {
+  return join(dataDir, 'batches', 'batches.db');
+}
+
 /**
- * Opens (creating when needed) `<dataDir>/batches/batches.db`, WAL and synchronous=FULL: a row's
- * state or journal line committed before a send survives `kill -9`.
+ * Opens (creating when needed) {@link batchDbPath}, WAL and synchronous=FULL: a row's state or
+ * journal line committed before a send survives `kill -9`.
  */
 export function openBatchDb(dataDir: string): BatchDb {
-  return openDurableDatabase(join(dataDir, 'batches', 'batches.db'), {
+  return openDurableDatabase(batchDbPath(dataDir), {
     migrations: batchMigrations,
     tooNew: (current, latest) =>
       new Failure(

@@ -55,7 +55,13 @@ export function createBatchService(deps: BatchServiceDependencies) {
   const lanes = new Map<string, Lane>();
   const running = new Map<string, RunningJob>();
   const secrets = createRunSecrets(store, journal);
-  pauseStoppedJobs(store, secrets);
+  try {
+    pauseStoppedJobs(store, secrets);
+  } catch (error) {
+    // The file opened but cannot be written (a full disk): the caller may try again later.
+    store.close();
+    throw error;
+  }
 
   const laneOf = (profileId: string) => {
     let lane = lanes.get(profileId);

@@ -43,13 +43,18 @@ describe('deleting a profile', () => {
       const save = (name: string) =>
         core.profiles.save({ name, baseUrl: 'http://127.0.0.1:9', environment: 'test', keyName: 'Key' });
       const [gone, kept] = [save('Gone'), save('Kept')];
-      core.batches.create(made(gone.id, ['FT-000001', 'FT-000002']));
-      core.batches.create(made(gone.id, ['FT-000003']));
-      const keptBatch = core.batches.create(made(kept.id, ['FT-000004'])).batch;
+      core.batches().create(made(gone.id, ['FT-000001', 'FT-000002']));
+      core.batches().create(made(gone.id, ['FT-000003']));
+      const keptBatch = core.batches().create(made(kept.id, ['FT-000004'])).batch;
 
       await deleteProfile(core, gone.id);
-      expect(core.batches.list(gone.id)).toEqual([]);
-      expect(core.batches.list().map((batch) => batch.batchId)).toEqual([keptBatch.batchId]);
+      expect(core.batches().list(gone.id)).toEqual([]);
+      expect(
+        core
+          .batches()
+          .list()
+          .map((batch) => batch.batchId),
+      ).toEqual([keptBatch.batchId]);
     } finally {
       await core.close();
     }

@@ -35,7 +35,7 @@ describe('one console per data folder', () => {
     const first = await open(dataDir);
     await expect(open(dataDir)).rejects.toThrow(inUse);
     // The first is untouched by the refusal: its batches and profiles still answer.
-    expect(first.batches.list()).toEqual([]);
+    expect(first.batches().list()).toEqual([]);
     await first.close();
     cores.splice(cores.indexOf(first), 1);
     const next = await open(dataDir);
@@ -70,6 +70,6 @@ describe('one console per data folder', () => {
     }
     // The OS dropped the lock with the process: no stale file to remove, no process id trusted.
     const after = await open(dataDir);
-    expect(after.batches.list()).toEqual([]);
+    expect(after.batches().list()).toEqual([]);
   });
 });

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sourceDocumentWorker } from '../../support/document-worker';
+import { createCore, type Core } from '../../../src-main/core/create-core';
+import { dispatch } from '../../../src-main/handlers';
+
+/**
+ * A batches database that cannot be opened costs the Batches screen, not the console: the console
+ * starts, every batch call answers with a sentence naming the file and what to do, the file is left
+ * as it was (its journal may record a change in flight), and once the user has dealt with it the
+ * batches open without a restart.
+ */
+
+const folders: string[] = [];
+const cores: Core[] = [];
+
+afterEach(async () => {
+  await Promise.allSettled(cores.splice(0).map((core) => core.close()));
+  for (const dataDir of folders.splice(0)) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pc-batch-db-'));
+  folders.push(dataDir);
+  return dataDir;
+}
+
+async function open(dataDir: string): Promise<Core> {
+  const core = await createCore({ shell: 'web', dataDir, documentWorker: sourceDocumentWorker });
+  cores.push(core);
+  return core;
+}
+
+/** What the Batches screen is told when it lists the batches. */
+function listBatches(core: Core) {
+  return dispatch(core, 'batches.list', {}, () => undefined);
+}
+
+describe('a batches database that cannot be opened at start', () => {
+  it('is named with what to do, kept unchanged, and the batches open once it is moved away', async () => {
+    const dataDir = folder();
+    const file = join(dataDir, 'batches', 'batches.db');
+    mkdirSync(join(dataDir, 'batches'));
+    const garbage = Buffer.alloc(8192, 'x');
+    writeFileSync(file, garbage);
+
+    const core = await open(dataDir);
+
+    expect(await listBatches(core)).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          `Batches are unavailable; the rest of the console works. ${file} cannot be read as a ` +
+          'database (file is not a database). It is left as it is: it may hold the record of changes ' +
+          'a run was sending. Restore it from a backup, or move it out of that folder to start with ' +
+          'no batches, then open Batches again.',
+      },
+    });
+    // The rest of the console answers, and the file is as it was: nothing moved, nothing written.
+    expect(await dispatch(core, 'profiles.list', {})).toMatchObject({ ok: true });
+    expect(readFileSync(file).equals(garbage)).toBe(true);
+
+    // The user does what the sentence says; Batches opens again without a restart.
+    renameSync(file, join(dataDir, 'damaged-batches.db'));
+    expect(await listBatches(core)).toEqual({ ok: true, value: [] });
+  });
+
+  it('says which folder could not be made when something else is in its place', async () => {
+    const dataDir = folder();
+    writeFileSync(join(dataDir, 'batches'), 'not a folder');
+
+    const core = await open(dataDir);
+
+    const answer = await listBatches(core);
+    expect(answer.ok).toBe(false);
+    const { message } = (answer as { error: { message: string } }).error;
+    expect(message).toContain(
+      `Batches are unavailable; the rest of the console works. ${join(dataDir, 'batches', 'batches.db')}`,
+    );
+    expect(message).toContain(`Check that ${join(dataDir, 'batches')} is a folder the console may write to`);
+
+    rmSync(join(dataDir, 'batches'));
+    expect(await listBatches(core)).toEqual({ ok: true, value: [] });
+  });
+});
