@@ -38,6 +38,21 @@ const rowNumbers = z
   .min(1)
   .max(limits.batchLines)
   .transform((rows) => [...new Set(rows)]);
+/**
+ * A step's name or kind, kept exactly as the service wrote it, since rows are matched to it by
+ * equality: trimmed, a tenant's step "Back office assessment " matched no row, so its filter showed
+ * none and a run skipped every row. The service bounds neither; a row's came in a read of at most
+ * this many bytes, so every name a row can hold is accepted.
+ */
+function stepText(empty: string) {
+  return z
+    .string()
+    .min(1, empty)
+    .max(
+      limits.batchReadBytes,
+      `is longer than the ${limits.batchReadBytes / 2 ** 20} MiB a batch reads for one process, so no row is at such a step`,
+    );
+}
 /** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
 const maxRawItems = limits.batchRawLines;
 
@@ -112,8 +127,8 @@ const createInput = z
 /** A table's filter; the renderer checks its boxes with these rules before asking. */
 export const batchRowFilter = z
   .object({
-    stepName: z.string().trim().min(1).max(200).optional(),
-    kind: z.string().trim().min(1).max(50).optional(),
+    stepName: stepText('is empty; choose a step').optional(),
+    kind: stepText('is empty; choose a step kind').optional(),
     /** Waiting at the current step longer than this many hours (days: 24 times). */
     waitingLongerThanHours: z
       .number()
@@ -155,7 +170,7 @@ export const batchActionInput = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('complete'),
-      stepName: z.string().trim().min(1, 'is empty; name the step to complete').max(200),
+      stepName: stepText('is empty; name the step to complete'),
       fields: batchFieldsInput,
     })
     .strict(),
@@ -192,7 +207,7 @@ export const batchCalls = {
     z
       .object({
         batchId,
-        stepName: z.string().trim().min(1, 'is empty; name the step').max(200),
+        stepName: stepText('is empty; name the step'),
         rows: rowNumbers.optional(),
       })
       .strict(),

@@ -24,6 +24,11 @@ export const limits = {
   batchSourceCharacters: 16 * 2 ** 20,
   /** Requests per second a profile's batches may be set to: a big tenant may take thousands. */
   batchRatePerSecond: 10_000,
+  /**
+   * Bytes a batch reads for one process. A process with its steps, fields and recorded REST calls is
+   * far below it; 32 reads at the 32 MiB every answer may have would hold a gigabyte.
+   */
+  batchReadBytes: 8 * 2 ** 20,
 } as const;
 
 /** JSON escapes a control character as `\u0000`: six bytes, the most one character can take. */

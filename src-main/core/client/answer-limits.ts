@@ -1,11 +1,9 @@
+import { limits } from '../../../src-shared/limits';
 import { ClientFailure } from './client-failure';
 import type { BytesLimit } from './send';
 
-/**
- * The largest answer a batch reads for one process. A process with its steps, fields and recorded
- * REST calls is far below it; 32 reads at the 32 MiB every answer may have would hold a gigabyte.
- */
-export const batchReadLimit = 8 * 1024 * 1024;
+/** The largest answer a batch reads for one process (its reason is in limits.ts). */
+export const batchReadLimit = limits.batchReadBytes;
 
 /** The cap of a batch's reads (its table's and its run's), refused with the row's sentence. */
 export const batchReadAnswer: BytesLimit = {

@@ -87,6 +87,29 @@ describe('batches.create input', () => {
     ).toBe(false);
   });
 
+  it("keeps a run's step name as the service wrote it, and refuses one longer than a batch reads", () => {
+    const batchId = crypto.randomUUID();
+    const run = (stepName: string) =>
+      batchCalls['batches.run'].input.safeParse({
+        batchId,
+        action: {
+          kind: 'complete',
+          stepName,
+          fields: [{ name: 'O', code: 'O', value: 'x', fieldId: '{processId}' }],
+        },
+      });
+    for (const stepName of ['Back office assessment ', ` ${'s'.repeat(1_000)}`]) {
+      const parsed = run(stepName);
+      expect(parsed.success && parsed.data.action.kind === 'complete' && parsed.data.action.stepName).toBe(
+        stepName,
+      );
+    }
+    const tooLong = run('s'.repeat(8 * 2 ** 20 + 1));
+    expect(tooLong.success ? null : describeIssues(tooLong.error.issues, {})).toBe(
+      'action.stepName: is longer than the 8 MiB a batch reads for one process, so no row is at such a step.',
+    );
+  });
+
   it('takes each chosen row once', () => {
     const batchId = crypto.randomUUID();
     expect(batchCalls['batches.read'].input.parse({ batchId, rows: [2, 1, 2, 2] }).rows).toEqual([2, 1]);

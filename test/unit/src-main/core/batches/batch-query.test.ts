@@ -56,6 +56,22 @@ describe('a batch table query', () => {
     expect(numbers({ filter: { text: 'send to' } })).toEqual([3]);
   });
 
+  it('finds a step by its name and kind exactly as the service wrote them, however long', () => {
+    // The service bounds neither: a name past 200 characters, and ends with spaces, are its own.
+    const long = `Assessment ${'by the back office '.repeat(20)}`;
+    const spaced = { stepId: 's2', name: 'Back office assessment ', kind: 'Standard ', startedOn: null };
+    const odd = [
+      row(1, long, null),
+      row(2, spaced.name, null, { currentStep: spaced }),
+      row(3, 'Back office assessment', null),
+    ];
+    const numbers = (filter: object) => queryRows(odd, query({ filter }), now).map((r) => r.rowNo);
+    expect(numbers({ stepName: long })).toEqual([1]);
+    expect(numbers({ stepName: 'Back office assessment ' })).toEqual([2]);
+    expect(numbers({ kind: 'Standard ' })).toEqual([2]);
+    expect(numbers({ kind: 'Standard' })).toEqual([1, 3]);
+  });
+
   it('sorts by waiting time with empty cells last, either way', () => {
     const numbers = (direction: string) =>
       queryRows(rows, query({ sort: { by: 'waitingSince', direction } }), now).map((r) => r.rowNo);
