@@ -176,6 +176,17 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
     );
     throw error;
   }
+  // The service says the step is no longer the current one (409): the process moved on between the
+  // row's read and its change. Skipped with the reason, as the console's own check before sending
+  // skips such a row; nothing was changed (the audit says refused).
+  if (entry.action.kind === 'complete' && error.error.status === 409) {
+    context.journal.settle(
+      entry,
+      'skipped',
+      `Not at step "${entry.stepName}" any more when the change arrived. ${sentenceOf(error)}`,
+    );
+    return settled;
+  }
   // Refused before it reached the service, or 429: the audit says failed, nothing happened, so the
   // row goes back to the queue and a later pass sends it under a new intent.
   const again = retryLater(error, context.lane);
