@@ -110,11 +110,13 @@ export async function readProcess(context: RowContext, row: BatchRow): Promise<P
   await takeTurn(context);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
   // Capped as a batch's reads are: a run reads up to 32 processes at once too.
-  const options = { answerLimit: batchReadAnswer };
-  const process =
+  const options = { answerLimit: batchReadAnswer, signal: context.stop };
+  const process = await untilJobStops(
+    context,
     id !== null
-      ? await context.client.getProcess(context.profile.id, id, options)
-      : await context.client.getProcessByReference(context.profile.id, row.input, options);
+      ? context.client.getProcess(context.profile.id, id, options)
+      : context.client.getProcessByReference(context.profile.id, row.input, options),
+  );
   return theRowsOwn(row, id, process);
 }
 
@@ -122,11 +124,29 @@ export async function readProcess(context: RowContext, row: BatchRow): Promise<P
 export async function readProcessSummary(context: RowContext, row: BatchRow): Promise<ProcessSummary> {
   await takeTurn(context);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
-  const process = await context.client.getProcessSummary(
-    context.profile.id,
-    id !== null ? { processId: id } : { externalReference: row.input },
+  const process = await untilJobStops(
+    context,
+    context.client.getProcessSummary(
+      context.profile.id,
+      id !== null ? { processId: id } : { externalReference: row.input },
+      { signal: context.stop },
+    ),
   );
   return theRowsOwn(row, id, process);
+}
+
+/**
+ * `read`, which the job's stop cancels: in flight, or waiting between the client's tries (a
+ * Retry-After of up to 30 s) where Pause neither stopped it nor answered. Stopped, it throws
+ * {@link JobStopped}: the row is left as it was, to be read on Resume.
+ */
+async function untilJobStops<T>(context: Pick<RowContext, 'stop'>, read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (context.stop.aborted) throw new JobStopped();
+    throw error;
+  }
 }
 
 /**

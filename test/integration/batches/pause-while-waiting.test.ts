@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { profileSchema } from '../../../src-shared/profile';
 import { waitFor } from '../../support/wait-for';
 import {
   completeAccepted,
@@ -85,6 +86,45 @@ describe('Pause while rows wait for their turn', () => {
       await waitFor(() => limiter.state.limited >= 2, { what: 'both reads answered 429' });
       const pressed = Date.now();
       // Before the fix this took the whole hold, and the held reads were sent when it ended.
+      await service.pause(batchId);
+      expect((await jobEnded(service, batchId)).status).toBe('paused');
+      expect(sentAfter(requests, pressed)).toEqual([]);
+      expect(service.store.summary(batchId).counts.read).toMatchObject({ read: 0, failed: 0 });
+    } finally {
+      limiter.state.storm = () => false;
+      limiter.state.retryAfter = '1';
+      await console_.close();
+    }
+  }, 60_000);
+
+  it("sends no read after Pause while the client waits between a read's tries", async () => {
+    const { sandbox, limiter } = setup;
+    const started = await submitForms(sandbox.url, 4, Number.MAX_SAFE_INTEGER);
+    const console_ = openService(mkdtempSync(join(sandbox.consoleDir, 'retry-')), limiter.url, sandbox.key);
+    const { service, client, profile, requests, profiles } = console_;
+    try {
+      await restStepsSettled(
+        client,
+        profile.id,
+        started.map((p) => p.processId),
+      );
+      // The timeouts a user's profile has (60 s in all): a Retry-After of 12 s is waited out inside
+      // the client's own retry of the read, which did not hear the job's stop.
+      const { timeouts: _timeouts, ...saved } = profile;
+      profiles.set(profile.id, profileSchema.parse(saved));
+      service.settings({ profileId: profile.id, concurrency: 2, ratePerSecond: 1000 });
+      limiter.state.retryAfter = '12';
+      limiter.state.storm = (method) => method === 'GET';
+      const made = createInput({
+        profileId: profile.id,
+        text: started.map((p) => p.externalReference).join('\n'),
+      });
+      if (!made.ok) throw new Error(made.message);
+      const { batchId } = service.create(made.value).batch;
+      limiter.state.limited = 0;
+      await service.read(batchId);
+      await waitFor(() => limiter.state.limited >= 2, { what: 'both reads answered 429' });
+      const pressed = Date.now();
       await service.pause(batchId);
       expect((await jobEnded(service, batchId)).status).toBe('paused');
       expect(sentAfter(requests, pressed)).toEqual([]);
