@@ -1,4 +1,5 @@
-import type { Profile } from '../../../src-shared/profile';
+import { operations, type Profile } from '../../../src-shared/profile';
+import { endpointFor } from '../client/endpoints';
 import { Failure } from '../failure';
 
 /**
@@ -11,11 +12,27 @@ export interface RunTarget {
   environment: 'test' | 'live';
   baseUrl: string;
   keyName: string;
+  /**
+   * Each operation's method and path as the profile's endpoint map resolves them: on a gateway
+   * that tells tenants apart by path, an edited map sends the changes to another tenant under the
+   * same base URL. Absent from a run confirmed before it was kept (not compared then).
+   */
+  endpoints?: string;
 }
 
 /** The target of a run confirmed on `profile` now. */
 export function targetOf(profile: Profile): RunTarget {
-  return { environment: profile.environment, baseUrl: profile.baseUrl, keyName: profile.keyName };
+  return {
+    environment: profile.environment,
+    baseUrl: profile.baseUrl,
+    keyName: profile.keyName,
+    endpoints: operations
+      .map((operation) => {
+        const { method, path } = endpointFor(profile, operation);
+        return `${operation} ${method} ${path}`;
+      })
+      .join('\n'),
+  };
 }
 
 /**
@@ -34,6 +51,9 @@ export function targetChange(confirmed: RunTarget | null, profile: Profile): str
     confirmed.environment !== now.environment && `the profile is now ${now.environment}`,
     confirmed.baseUrl !== now.baseUrl && `it now points at ${now.baseUrl}`,
     confirmed.keyName !== now.keyName && `it now uses the key ${now.keyName}`,
+    confirmed.endpoints !== undefined &&
+      confirmed.endpoints !== now.endpoints &&
+      'its endpoint map now sends requests to other paths',
   ].filter((change) => change !== false);
   if (changes.length === 0) return null;
   return (

@@ -150,4 +150,26 @@ describe('a run confirmed on a test profile', () => {
         await console_.close();
       }
     }, 90_000);
+
+  it("is not resumed once the profile's endpoint map sends its changes to other paths", async () => {
+    const console_ = await pausedRun();
+    const { service, profile, profiles, requests, batchId } = console_;
+    try {
+      const before = posts(requests);
+      // Same base URL, key and environment: on a gateway that routes tenants by path, another tenant.
+      const path = '/tenant-b/open-api/processes/{processId}/steps/{stepId}/complete';
+      profiles.set(profile.id, { ...profile, endpoints: { completeStep: { method: 'POST', path } } });
+      await expect(service.resume(batchId)).rejects.toMatchObject({
+        error: {
+          code: 'conflict',
+          message:
+            `This run was confirmed on the test profile "${profile.name}" (${profile.baseUrl}, key ${profile.keyName}); ` +
+            'its endpoint map now sends requests to other paths. Cancel it and run it again to review and confirm it.',
+        },
+      });
+      expect(posts(requests)).toBe(before);
+    } finally {
+      await console_.close();
+    }
+  }, 90_000);
 });
