@@ -13,6 +13,7 @@ import type {
 import { call, event, profileId } from './call-spec';
 import { csvColumn } from './csv-column';
 import { limits } from './limits';
+import { stepText } from './step-text';
 
 /** The batch calls (issue 12): make, read, act on and export lists of processes. contract.ts spreads them. */
 
@@ -38,21 +39,6 @@ const rowNumbers = z
   .min(1)
   .max(limits.batchLines)
   .transform((rows) => [...new Set(rows)]);
-/**
- * A step's name or kind, kept exactly as the service wrote it, since rows are matched to it by
- * equality: trimmed, a tenant's step "Back office assessment " matched no row, so its filter showed
- * none and a run skipped every row. The service bounds neither; a row's came in a read of at most
- * this many bytes, so every name a row can hold is accepted.
- */
-function stepText(empty: string) {
-  return z
-    .string()
-    .min(1, empty)
-    .max(
-      limits.batchReadBytes,
-      `is longer than the ${limits.batchReadBytes / 2 ** 20} MiB a batch reads for one process, so no row is at such a step`,
-    );
-}
 /** A hard cap on what is split at all, so a huge paste is refused before it is sorted. */
 const maxRawItems = limits.batchRawLines;
 

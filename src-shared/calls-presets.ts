@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, profileId } from './call-spec';
+import { stepText } from './step-text';
 
 /**
  * Field presets for a step and the process types a profile has met: named field sets kept per
@@ -21,7 +22,7 @@ export type PresetField = z.infer<typeof presetFieldSchema>;
 const presetScope = {
   profileId,
   processTypeId: z.string().trim().min(1, 'is required').max(200),
-  stepName: z.string().trim().min(1, 'is required').max(500),
+  stepName: stepText('is required'),
 };
 
 /** A named field set, as saved, or a set used before on the step (`source: 'used'`). */

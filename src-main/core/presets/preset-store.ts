@@ -10,6 +10,7 @@ import {
 } from '../../../src-shared/calls-presets';
 import { Failure } from '../failure';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file';
+import { stepText } from '../../../src-shared/step-text';
 
 /**
  * `<data>/presets.json`: per profile, the saved field presets and the process types met. Kept like
@@ -25,7 +26,7 @@ const savedPresetSchema = z.strictObject({
   presetId: z.uuid(),
   name: z.string().trim().min(1).max(100),
   processTypeId: z.string().trim().min(1).max(200),
-  stepName: z.string().trim().min(1).max(500),
+  stepName: stepText('is required'),
   fields: z.array(presetFieldSchema).max(200),
   at: text,
 });
