@@ -95,11 +95,12 @@ function keep(source: SourceItems, text: string, line: number, most: number): vo
 }
 
 /**
- * Spaces (\s: no-break spaces and a byte order mark too) and what copying from a web page or a chat
- * adds unseen and trim() keeps: zero-width spaces and joiners, word joiners. No reference holds
- * them, and a line refused for one shows nothing wrong.
+ * Spaces (\s: no-break spaces and a byte order mark too) and what copying from a web page, a chat
+ * or a file's Properties adds unseen and trim() keeps: zero-width spaces and joiners, word joiners,
+ * direction marks, embeddings and isolates (Windows wraps a copied name in them), soft hyphens,
+ * invisible operators. No reference holds them, and a line refused for one shows nothing wrong.
  */
-const invisible = /[\s\u200B-\u200D\u2060]/;
+const invisible = /[\s\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069]/;
 
 /**
  * Drops invisible characters at the ends of a line only, one character at a time: a regex for a

@@ -53,6 +53,23 @@ describe('the lines of a batch', () => {
     expect(sorted.rejected).toMatchObject([{ line: 6, input: 'FT-\u200B000005' }]);
   });
 
+  it('drops the direction marks, isolates and soft hyphens a copy from Windows or a web page adds at the ends', () => {
+    const wrapped = [
+      '\u202AFT-000006\u202C',
+      '\u200EFT-000007\u200F',
+      '\u2066FT-000008\u2069',
+      'FT-000009\u00AD',
+    ];
+    const sorted = sortLines(numberItems(wrapped, 1));
+    expect(sorted.lines.map((line) => line.input)).toEqual([
+      'FT-000006',
+      'FT-000007',
+      'FT-000008',
+      'FT-000009',
+    ]);
+    expect(sorted.rejected).toEqual([]);
+  });
+
   it('counts blank items without keeping them, and keeps no more than it is asked to', () => {
     expect(splitBatchText('FT-1,,FT-2\r\n \u200B\t\nFT-3', 2)).toEqual({
       items: [
