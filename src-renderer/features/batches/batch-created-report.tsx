@@ -24,8 +24,9 @@ export function BatchCreatedReport({ created, onOpen }: { created: BatchCreated;
             {rejectedCount > rejected.length ? ` (the first ${rejected.length.toLocaleString('en')})` : ''}
           </summary>
           <ul aria-label="Bad lines" className="rejected-lines">
-            {rejected.map((line) => (
-              <li key={line.line}>
+            {rejected.map((line, index) => (
+              // Several items of one pasted line (split on commas or tabs) share its number.
+              <li key={`${line.line}:${index}`}>
                 Line {line.line}: <code>{line.input}</code> {line.message}
               </li>
             ))}
