@@ -167,6 +167,21 @@ export function tooManyLines(count: number): string | null {
   );
 }
 
+/**
+ * The sentence for more lines or inbox deliveries than a batch is made from, before repeats are
+ * dropped; null when they fit. Told with the 10,000 it holds, "this one has 100,001" read as if
+ * 10,001 to 100,000 were refused too.
+ */
+export function tooManyToSort(count: number, deliveries: boolean): string | null {
+  if (count <= limits.batchRawLines) return null;
+  const what = deliveries ? 'inbox deliveries' : 'lines';
+  return (
+    `A batch is made from at most ${limits.batchRawLines.toLocaleString('en')} ${what} (it holds ` +
+    `${limits.batchLines.toLocaleString('en')} processes once repeats are dropped) and this one has ` +
+    `${count.toLocaleString('en')}; split it into smaller batches.`
+  );
+}
+
 function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { fieldInputSchema, fieldsInput, guid, noteInputSchema } from './api';
-import { numberItems, sortLines, splitBatchText, tooManyLines, type SourceItems } from './batch-lines';
+import {
+  numberItems,
+  sortLines,
+  splitBatchText,
+  tooManyLines,
+  tooManyToSort,
+  type SourceItems,
+} from './batch-lines';
 import type {
   BatchCreated,
   BatchPage,
@@ -59,7 +66,7 @@ const createInput = z
       .min(1, 'is empty; name the CSV column to take')
       .max(200, 'is longer than 200 characters; no CSV column is named like that')
       .optional(),
-    // One over the cap passes here, so that one too many is told in tooManyLines's sentence; a
+    // One over the cap passes here, so that one too many is told in tooManyToSort's sentence; a
     // batch's own limit is on the processes they name, counted in main once repeats are dropped.
     deliveryIds: z
       .array(z.string().min(1).max(100))
@@ -95,8 +102,7 @@ const createInput = z
     // A huge paste is refused before it is sorted; the batch's own limit is on the lines left once
     // repeats are dropped: 12,000 lines naming 6,000 processes (a report with a row per step) were
     // refused, and splitting them put one process in two batches, its change sent by each.
-    const raw = input.deliveryIds?.length ?? source.count;
-    const early = tooManyLines(raw > maxRawItems ? raw : 0);
+    const early = tooManyToSort(input.deliveryIds?.length ?? source.count, input.deliveryIds !== undefined);
     if (early !== null) {
       context.addIssue({ code: 'custom', message: early });
       return z.NEVER;

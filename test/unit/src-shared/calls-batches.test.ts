@@ -52,7 +52,7 @@ describe('batches.create input', () => {
     expect(create({ profileId, deliveryIds: deliveryIds(10_001) }).success).toBe(true);
     const parsed = create({ profileId, deliveryIds: deliveryIds(100_001) });
     expect(parsed.success ? null : parsed.error.issues.map((issue) => issue.message)).toEqual([
-      'A batch holds at most 10,000 lines and this one has 100,001; split it into smaller batches.',
+      'A batch is made from at most 100,000 inbox deliveries (it holds 10,000 processes once repeats are dropped) and this one has 100,001; split it into smaller batches.',
     ]);
   });
 
