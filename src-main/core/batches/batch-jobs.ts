@@ -8,9 +8,8 @@ import { isStorageRefusal } from './batch-db';
 import { comeBackAt } from '../client/retry';
 import { whatToCheck } from './recover-row';
 import { runRow } from './run-row';
+import { createOutageStreak, type OutageRowState } from './outage-streak';
 
-/** Rows in a row that could not reach the service before a job pauses itself. */
-export const outageRows = 5;
 /** Times one row is tried again after a refused connection or a 429 before it is given up. */
 export const maxRowRetries = 5;
 
@@ -57,7 +56,7 @@ export function driveJob(spec: JobSpec): RunningJob {
     if (!first || stopping === null) stopping = { how, reason };
     halted.abort();
   };
-  let streak = 0;
+  const streak = createOutageStreak(stored.total);
   let next = 0;
   // The data folder refused a write (a full disk): nothing more is done until it can save again.
   const halt = (error: unknown) => stopAs('pause', storageRefused(error), false);
@@ -78,8 +77,14 @@ export function driveJob(spec: JobSpec): RunningJob {
     if (result.kind === 'stopped') return;
     if (result.kind === 'settled') {
       meter.tick();
-      if (result.outage === undefined) streak = 0;
-      else outageRow(result.outage);
+      // A skip, or a run's read answered, says nothing of the way its changes go: only a row that
+      // proved the way works starts the count again (skips did, and a write path down used up
+      // every row at the step between them).
+      if (result.reached) streak.reached();
+      else if (result.outage !== undefined) {
+        const { action } = store.row(batchId, row.rowNo);
+        outageRow(row, action === 'outcome unknown' ? action : 'failed', result.outage);
+      }
       return;
     }
     // A key gone or refused holds for every row alike: pause at once, this row left queued.
@@ -117,19 +122,18 @@ export function driveJob(spec: JobSpec): RunningJob {
     if (tries > maxRowRetries) {
       giveUp(context, kind, row.rowNo, result.message);
       meter.tick();
-    } else rows.push(row);
-    if (result.why === 'outage') outageRow(result.message);
+      streak.givenUp(row.rowNo);
+      return;
+    }
+    rows.push(row);
+    if (result.why === 'outage') outageRow(row, 'queued', result.message);
   };
 
   // A row that could not reach the service: tried again later, or settled though a gateway
   // answered its change. A few in a row pause the job rather than use up every row.
-  const outageRow = (message: string) => {
-    streak += 1;
-    if (streak < outageRows) return;
-    stopAs(
-      'pause',
-      `The batch paused itself: ${outageRows} rows in a row could not reach the service (${message}) Resume when it is back; rows not yet done will be tried again.`,
-    );
+  const outageRow = (row: BatchRow, state: OutageRowState, message: string) => {
+    const pause = streak.add(row.rowNo, state, message);
+    if (pause !== null) stopAs('pause', pause);
   };
 
   const worker = async () => {

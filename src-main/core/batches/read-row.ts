@@ -5,6 +5,7 @@ import { Failure } from '../failure';
 import type { ReadResult } from './batch-store';
 import {
   JobStopped,
+  reached,
   readProcessSummary,
   retryLater,
   settled,
@@ -18,14 +19,15 @@ export async function readRow(context: RowContext, row: BatchRow): Promise<RowRe
   try {
     const process = await readProcessSummary(context, row);
     context.reads.add({ rowNo: row.rowNo, found: readResultOf(process), error: null });
-    return settled;
+    return reached;
   } catch (error) {
     if (error instanceof JobStopped) return stoppedRow;
     const again = retryLater(error, context.lane, true);
     if (again) return again;
     if (!(error instanceof Failure)) throw error;
     context.reads.add({ rowNo: row.rowNo, found: null, error: error.message });
-    return settled;
+    // The service's own answer (404, say) shows reads get through; a timeout does not.
+    return error.error.status !== undefined ? reached : settled;
   }
 }
 

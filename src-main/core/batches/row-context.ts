@@ -63,13 +63,15 @@ export async function takeTurn(context: Pick<RowContext, 'lane' | 'stop'>): Prom
  * (moved); or left queued because the job was stopped before anything was sent for it.
  */
 export type RowResult =
-  | { kind: 'settled'; outage?: string }
+  | { kind: 'settled'; outage?: string; reached?: true }
   | { kind: 'again'; why: 'outage' | 'busy' | 'credentials' | 'moved'; message: string }
   /** The service asked to wait longer than the console waits on its own (`seconds`). */
   | { kind: 'again'; why: 'later'; message: string; seconds: number }
   | { kind: 'stopped' };
 
 export const settled: RowResult = { kind: 'settled' };
+/** Settled on the service's own answer to what the job does (a read; a run's change): the way there works. */
+export const reached: RowResult = { kind: 'settled', reached: true };
 export const stoppedRow: RowResult = { kind: 'stopped' };
 
 /**

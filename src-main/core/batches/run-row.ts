@@ -14,6 +14,7 @@ import { readResultOf } from './read-row';
 import { targetChange } from './run-target';
 import {
   JobStopped,
+  reached,
   readProcess,
   retryLater,
   sentenceOf,
@@ -140,7 +141,7 @@ export async function sendChange(
       );
       context.journal.settle(entry, 'done', 'Note added.');
     }
-    return settled;
+    return reached;
   } catch (error) {
     return settleFailure(context, entry, error);
   }
@@ -185,7 +186,7 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
       'skipped',
       `Not at step "${entry.stepName}" any more when the change arrived. ${sentenceOf(error)}`,
     );
-    return settled;
+    return reached;
   }
   // Refused before it reached the service, or 429: the audit says failed, nothing happened, so the
   // row goes back to the queue and a later pass sends it under a new intent.
@@ -198,7 +199,9 @@ function settleFailure(context: RowContext, entry: JournalEntry, error: unknown)
   // A 503 (down for maintenance) is failed, nothing made by the client's rule, but not sent again
   // on that word: a proxy may answer 503 for a connection lost after the service acted, and a note
   // sent again under a new intent would be added twice. It counts toward pausing the job.
-  return isUnavailable(error) ? { kind: 'settled', outage: sentenceOf(error) } : settled;
+  if (isUnavailable(error)) return { kind: 'settled', outage: sentenceOf(error) };
+  // Refused by the service itself (a status of its own): the change got there.
+  return error.error.status !== undefined ? reached : settled;
 }
 
 /** The rows a run acts on by default: read rows (at the chosen step, for a completion). */

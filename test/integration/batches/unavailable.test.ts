@@ -15,6 +15,9 @@ import { expectEachOnce } from './scenario';
  * A 503 fails the row (nothing made, by the client's rule, but not sent again on that word: a proxy
  * may say 503 for a connection lost after the service acted); a 502 is read back and the row ends
  * as that says; either way the row counts toward the job pausing itself.
+ *
+ * Review finding (s26, rev2): the pause then said "rows not yet done will be tried again", though
+ * Resume does not send those settled rows again. It now says what became of them and how to send them.
  */
 
 const setup = limitedSandbox();
@@ -39,7 +42,7 @@ describe('a run on a service down for maintenance (503 to everything)', () => {
       const paused = await jobEnded(service, batchId);
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
-        /^The batch paused itself: 5 rows in a row could not reach the service \(The service failed to answer \(503\)/,
+        /^The batch paused itself: the job's 3 rows could not reach the service \(The service failed to answer \(503\).*\) Resume when it is back; rows not yet done will be tried again\.$/,
       );
       expect(service.store.summary(batchId).counts.action).toMatchObject({ failed: 0, queued: 3 });
       setup.limiter.state.storm = () => false;
@@ -73,6 +76,10 @@ describe('a run whose changes, not its reads, a gateway answers 503', () => {
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
         /^The batch paused itself: 5 rows in a row could not reach the service \(The service failed to answer \(503\)/,
+      );
+      // The five are settled: the sentence says so, and how to send them, not that Resume will.
+      expect(paused.reason).toMatch(
+        /\) Of those, 5 failed; Resume does not send their changes again\. Resume when the service is back to go on with the rows not yet sent, then choose those 5 rows and run them again\.$/,
       );
       expect(service.store.summary(batchId).counts.action).toMatchObject({ failed: 5, queued: 2 });
       setup.limiter.state.storm = () => false;
@@ -113,6 +120,9 @@ describe('a run whose changes, not its reads, a gateway answers 502', () => {
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
         /^The batch paused itself: 5 rows in a row could not reach the service \(The change was sent but a gateway answered 502/,
+      );
+      expect(paused.reason).toMatch(
+        /\) Of those, 5 ended outcome unknown; Resume does not send their changes again\. .* then choose those 5 rows and run them again, once you have checked each outcome unknown one as its row says\.$/,
       );
       // The gateway kept every send from the service, but the console cannot know that: each
       // row it tried says what to check, and the rest wait for the resume.
