@@ -48,18 +48,19 @@ export function driveJob(spec: JobSpec): RunningJob {
   const rows = store.pendingRows(batchId, kind);
   const meter = createProgressMeter(stored.total, stored.total - rows.length);
   const retries = new Map<number, number>();
-  let stopping: { how: 'pause' | 'cancel'; reason: string | null } | null = null;
+  let stopping: JobStop | null = null;
   // Every stop aborts it: a row waiting for its turn (a rate token, a 429's hold of up to 30 s)
   // sends nothing after Pause or Cancel, and the job ends at once instead of after the wait.
   const halted = new AbortController();
-  const stopAs = (how: 'pause' | 'cancel', reason: string | null, first = true) => {
-    if (!first || stopping === null) stopping = { how, reason };
+  const stopAs = (how: JobStop['how'], reason: string | null, storage = false) => {
+    const stop = { how, reason, storage };
+    if (stopping === null || weightOf(stop) > weightOf(stopping)) stopping = stop;
     halted.abort();
   };
   const streak = createOutageStreak(stored.total);
   let next = 0;
   // The data folder refused a write (a full disk): nothing more is done until it can save again.
-  const halt = (error: unknown) => stopAs('pause', storageRefused(error), false);
+  const halt = (error: unknown) => stopAs('pause', storageRefused(error), true);
   const context: RowContext = {
     ...spec.context,
     reads: createReadBuffer((reads) => store.saveReads(batchId, reads), halt),
@@ -175,7 +176,7 @@ export function driveJob(spec: JobSpec): RunningJob {
       await Promise.all(Array.from({ length: Math.min(32, rows.length - next) }, worker));
     }
     context.reads.flush();
-    const end = stopping as { how: 'pause' | 'cancel'; reason: string | null } | null;
+    const end = stopping as JobStop | null;
     try {
       // As a paused job's cancel: queued rows dropped, and a row still recovering from a crash (its
       // read-back refused, its line open) settled outcome unknown rather than left 'sending'.
@@ -196,6 +197,24 @@ export function driveJob(spec: JobSpec): RunningJob {
     },
     finished,
   };
+}
+
+/** How a job was stopped; `storage` when the data folder refused a write. */
+interface JobStop {
+  how: 'pause' | 'cancel';
+  reason: string | null;
+  storage: boolean;
+}
+
+/**
+ * A later stop replaces an earlier one only when it weighs more. Cancel replaces a pause still
+ * waiting for rows in flight (pressed, or the job's own), where it was dropped and the batch stayed
+ * paused with no word; a data folder that refused a write replaces either, since the cancel's own
+ * writes would fail too, and the job pauses saying so.
+ */
+function weightOf(stop: JobStop): number {
+  if (stop.storage) return 2;
+  return stop.how === 'cancel' ? 1 : 0;
 }
 
 /** The sentence of a job the data folder stopped; SQLite's own words say which way it failed. */
