@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -12,7 +11,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
-import { Failure } from './failure';
+import { moveAside } from './move-aside';
 
 /**
  * The console's small state files (profiles, history): a `{version: N, ...body}` document, read and
@@ -41,16 +40,16 @@ export function readJsonFile<T>(path: string, version: number, schema: z.ZodType
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { value: null, problem: null, movedTo: null };
-    return moveAside(path, `it cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+    return setAside(path, `it cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
   }
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    return moveAside(path, 'it is not valid JSON');
+    return setAside(path, 'it is not valid JSON');
   }
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return moveAside(path, 'it is not a JSON object');
+    return setAside(path, 'it is not a JSON object');
   }
   const { version: found, ...body } = document as Record<string, unknown>;
   if (found !== version) {
@@ -58,13 +57,13 @@ export function readJsonFile<T>(path: string, version: number, schema: z.ZodType
       typeof found === 'number' && found > version
         ? `it was written by a newer console (format ${found}; this one reads ${version})`
         : `its format version is ${JSON.stringify(found) ?? 'missing'}, expected ${version}`;
-    return moveAside(path, reason);
+    return setAside(path, reason);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-    return moveAside(path, `its content is not valid (${where}${issue?.message ?? 'unknown problem'})`);
+    return setAside(path, `its content is not valid (${where}${issue?.message ?? 'unknown problem'})`);
   }
   return { value: parsed.data, problem: null, movedTo: null };
 }
@@ -113,25 +112,7 @@ export function fsyncFolder(folder: string): void {
   }
 }
 
-function moveAside(path: string, reason: string): JsonFileRead<never> {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-  let target = `${path}.corrupt-${stamp}`;
-  for (let n = 2; existsSync(target); n += 1) target = `${path}.corrupt-${stamp}-${n}`;
-  try {
-    renameSync(path, target);
-  } catch (error) {
-    // Starting empty would let the next save replace the file: refuse to start instead.
-    throw new Failure(
-      'invalid_input',
-      `${basename(path)} cannot be used because ${reason}, and it could not be moved aside ` +
-        `(${(error as NodeJS.ErrnoException).code ?? 'unknown error'}). Fix or move ${path} yourself, then start again.`,
-    );
-  }
-  return {
-    value: null,
-    problem:
-      `${basename(path)} could not be used because ${reason}. It was kept unchanged as ` +
-      `${target}; the console started without it.`,
-    movedTo: target,
-  };
+/** {@link moveAside} for a state file, as {@link readJsonFile} reports it. */
+function setAside(path: string, reason: string): JsonFileRead<never> {
+  return { value: null, ...moveAside(path, reason) };
 }

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { Failure } from '../failure';
+import { isDamagedDatabase, sqliteCode } from '../sqlite-damage';
 import { batchDbPath } from './batch-db';
 import { createBatchService, type BatchService, type BatchServiceDependencies } from './batch-service';
 
@@ -13,10 +14,6 @@ export interface BatchOpener {
   /** Closes the service if it was ever opened. */
   close(): Promise<void>;
 }
-
-// SQLite's primary result codes for a file that is not a readable database: corrupt, not a
-// database (https://sqlite.org/rescode.html).
-const damagedCodes = new Set([11, 26]);
 
 /**
  * Opens the batches at start, without letting their database stop the console. An unreadable
@@ -57,13 +54,12 @@ export function openBatches(deps: BatchServiceDependencies, log: (line: string) 
 function unopenable(file: string, error: unknown): unknown {
   // The database's own sentences (a schema newer than this console) already say what to do.
   if (error instanceof Failure) return error;
-  const sqlite = sqliteCode(error);
   const fileSystem = (error as NodeJS.ErrnoException | null)?.syscall !== undefined;
-  if (sqlite === null && !fileSystem) return error;
+  if (sqliteCode(error) === null && !fileSystem) return error;
   // SQLite's own sentence, or the file system's, which names the path it failed on.
   const reason = (error as Error).message;
   const unavailable = 'Batches are unavailable; the rest of the console works.';
-  if (sqlite !== null && damagedCodes.has(sqlite & 0xff))
+  if (isDamagedDatabase(error))
     return new Failure(
       'invalid_input',
       `${unavailable} ${file} cannot be read as a database (${reason}). It is left as it is: it may ` +
@@ -75,11 +71,4 @@ function unopenable(file: string, error: unknown): unknown {
     `${unavailable} ${file} could not be opened (${reason}). Check that ${dirname(file)} is a ` +
       'folder the console may write to and that no other program holds the file, then open Batches again.',
   );
-}
-
-/** SQLite's result code of `error`, or null when SQLite did not raise it. */
-function sqliteCode(error: unknown): number | null {
-  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_SQLITE_ERROR') return null;
-  const code = (error as { errcode?: unknown }).errcode;
-  return typeof code === 'number' ? code : null;
 }
