@@ -20,7 +20,7 @@ export type KeychainAvailability = 'available' | 'waiting' | 'unavailable';
 /** The profiles, plus what the renderer must know about where secrets can live. */
 export interface ProfileList {
   profiles: ProfileView[];
-  /** Set when profiles.json could not be read and was moved aside. */
+  /** Set when a file of the console's state (profiles.json, inbox.db, ...) could not be read and was moved aside. */
   problem: string | null;
   keychain: {
     state: KeychainAvailability;

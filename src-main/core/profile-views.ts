@@ -31,7 +31,9 @@ export async function listProfiles(core: Core): Promise<ProfileList> {
   const keychain = await core.keychain();
   const profiles = await Promise.all(core.profiles.list().map((profile) => profileView(core, profile)));
   const problem =
-    [core.profiles.problem, core.history.problem, core.presets.problem].filter(Boolean).join(' ') || null;
+    [core.profiles.problem, core.history.problem, core.presets.problem, core.inbox.problem]
+      .filter(Boolean)
+      .join(' ') || null;
   return {
     profiles,
     problem,

@@ -65,6 +65,8 @@ export interface DeliveryStore {
   saveProgress(id: string, progress: WalkStage): WalkStage;
   /** A stored row that fails the schema is no progress, with the reason. */
   getProgress(id: string): SavedWalk;
+  /** A sentence when inbox.db was damaged and moved aside at start; null otherwise. */
+  readonly problem: string | null;
   close(): void;
 }
 
@@ -104,7 +106,7 @@ const summaryColumns = `id, received_at, profile_id, status, reason, process_id,
 
 /** Opens the inbox database of `dataDir`; `now` stamps deliveries and progress. */
 export function createDeliveryStore(dataDir: string, now: () => Date = () => new Date()): DeliveryStore {
-  const db = openInboxDb(dataDir);
+  const { db, problem } = openInboxDb(dataDir);
   const insert = db.prepare(`INSERT INTO deliveries (id, received_at, profile_id, method, path, headers_json,
     payload_json, raw_excerpt, reply_status, reply_body_json, status, reason, process_id, external_reference,
     document_count, field_count, stored_bytes) VALUES (@id, @received_at, @profile_id, @method, @path,
@@ -120,6 +122,7 @@ export function createDeliveryStore(dataDir: string, now: () => Date = () => new
   }
 
   return {
+    problem,
     record(delivery, limits = defaultInboxLimits) {
       const stored: DeliveryRow = {
         id: randomUUID(),

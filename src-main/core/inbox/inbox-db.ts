@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { latestVersion, openDurableDatabase, type Migration } from '../../../src-sandbox/storage/sqlite';
+import {
+  latestVersion,
+  openDurableDatabase,
+  type Migration,
+  type StoreSchema,
+} from '../../../src-sandbox/storage/sqlite';
 import { Failure } from '../failure';
+import { moveAside } from '../move-aside';
+import { isDamagedDatabase } from '../sqlite-damage';
 
 export { transaction } from '../../../src-sandbox/storage/sqlite';
 
@@ -56,18 +63,45 @@ const migrations: Migration[] = [
 /** The newest schema version this code knows. */
 export const inboxSchemaVersion = latestVersion(migrations);
 
+/** The inbox's connection, and a sentence when a damaged file was moved aside to open it. */
+export interface OpenedInboxDb {
+  db: InboxDb;
+  /** Where the damaged file went, for the user; null when the file opened as it was. */
+  problem: string | null;
+}
+
 /**
  * Opens (creating when needed) `<dataDir>/inbox/inbox.db`, durable as the reference service's
  * database is: a delivery acknowledged after its commit survives `kill -9` and power loss.
+ *
+ * A file SQLite finds corrupt or not a database is moved aside with its `-wal` and `-shm`, and
+ * the inbox starts empty. That loses nothing only the inbox knew: it holds copies of deliveries
+ * already answered and walk progress, never the sole record of a change sent to the service
+ * (batches.db can, and is left in place). A newer schema is not damage and is refused as it is;
+ * so is a file that cannot be opened for any other reason (a folder it may not write, a lock).
  */
-export function openInboxDb(dataDir: string): InboxDb {
-  return openDurableDatabase(join(dataDir, 'inbox', inboxDatabaseFile), {
+export function openInboxDb(dataDir: string): OpenedInboxDb {
+  const file = join(dataDir, 'inbox', inboxDatabaseFile);
+  try {
+    return { db: openDurableDatabase(file, inboxSchema(file)), problem: null };
+  } catch (error) {
+    if (!isDamagedDatabase(error)) throw error;
+    const { problem } = moveAside(file, `it is not a readable database (${(error as Error).message})`, [
+      '-wal',
+      '-shm',
+    ]);
+    return { db: openDurableDatabase(file, inboxSchema(file)), problem };
+  }
+}
+
+function inboxSchema(file: string): StoreSchema {
+  return {
     migrations,
     tooNew: (current, latest) =>
       new Failure(
         'invalid_input',
-        `The inbox database has schema version ${current}, newer than this console (${latest}); ` +
+        `The inbox database ${file} has schema version ${current}, newer than this console (${latest}); ` +
           'update the console or use another data folder.',
       ),
-  });
+  };
 }

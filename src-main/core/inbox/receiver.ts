@@ -70,7 +70,7 @@ export interface Inbox {
   parsePayload(json: unknown): DeliveryPayloadView;
   /** Called after each delivery is recorded and after each status change; returns the unsubscribe. */
   subscribe(listener: (delivery: DeliverySummary) => void): () => void;
-  /** A sentence when settings.json was unreadable and moved aside at start; null otherwise. */
+  /** Sentences when settings.json or inbox.db was unreadable and moved aside at start; null otherwise. */
   readonly problem: string | null;
 }
 
@@ -180,7 +180,7 @@ export function createInbox(options: InboxOptions): Inbox {
   }
 
   return {
-    problem: settingsStore.problem,
+    problem: [settingsStore.problem, store.problem].filter(Boolean).join(' ') || null,
     async start(listen = {}) {
       if (server) throw new Failure('conflict', 'The inbox is already listening.');
       const host = listen.host ?? '127.0.0.1';
