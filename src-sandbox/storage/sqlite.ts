@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
 
 /**
@@ -31,6 +32,13 @@ export interface StoreSchema {
   tooNew(current: number, latest: number): Error;
   /** Ignore named parameters a statement does not use (repos that bind whole records). */
   allowUnknownNamedParameters?: boolean;
+  /**
+   * For a file that may hold the only record of something (the batches' run journal): an existing
+   * file is read whole through a connection that cannot write before one that can opens it. A
+   * damaged file is then refused with it and its -wal and -shm exactly as they were (closing an
+   * ordinary connection checkpoints the WAL into the damaged file and deletes it).
+   */
+  checkBeforeWriting?: boolean;
 }
 
 /**
@@ -40,6 +48,7 @@ export interface StoreSchema {
  */
 export function openDurableDatabase(file: string, schema: StoreSchema): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (schema.checkBeforeWriting && existsSync(file)) checkWithoutWriting(file);
   // The busy timeout is set as the file opens, so even the switch to WAL waits for another
   // process (a second console, the sandbox CLI) instead of failing at once.
   const db = new DatabaseSync(file, {
@@ -56,6 +65,35 @@ export function openDurableDatabase(file: string, schema: StoreSchema): Database
     throw error;
   }
   return db;
+}
+
+/**
+ * Reads every page of `file` as a connection would see it (its WAL included) and throws SQLite's
+ * own corrupt-database error when one is damaged, without writing a byte to the file, its -wal or
+ * its -shm (proven in test/unit/src-sandbox/check-before-writing.test.ts).
+ */
+function checkWithoutWriting(file: string): void {
+  const url = pathToFileURL(file);
+  const wal = `${file}-wal`;
+  // Without a WAL the file is the whole database; `immutable` reads it creating no -wal or -shm.
+  if (!existsSync(wal) || statSync(wal).size === 0) url.searchParams.set('immutable', '1');
+  // With one, `readonly_shm` reads it through its index without writing the index. Where a WAL has
+  // no -shm (copied without it), a read-only connection makes one: an index of the WAL, no data.
+  else if (existsSync(`${file}-shm`)) url.searchParams.set('readonly_shm', '1');
+  const db = new DatabaseSync(url, { readOnly: true });
+  try {
+    // quick_check reads every page but skips matching indexes to rows, which is what makes
+    // integrity_check slow on large tables; a damaged page either throws here or is listed.
+    const problems = prepareColumn<string>(db, 'PRAGMA quick_check').all();
+    if (problems.length !== 1 || problems[0] !== 'ok')
+      throw Object.assign(new Error('database disk image is malformed'), {
+        code: 'ERR_SQLITE_ERROR',
+        errcode: 11,
+        errstr: 'database disk image is malformed',
+      });
+  } finally {
+    db.close();
+  }
 }
 
 /** The newest schema version of a list of migrations. */

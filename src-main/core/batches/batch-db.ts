@@ -134,11 +134,13 @@ export function batchDbPath(dataDir: string): string {
 
 /**
  * Opens (creating when needed) {@link batchDbPath}, WAL and synchronous=FULL: a row's state or
- * journal line committed before a send survives `kill -9`.
+ * journal line committed before a send survives `kill -9`. A damaged or read-only file is refused
+ * untouched, since its WAL may hold the journal of a change in flight.
  */
 export function openBatchDb(dataDir: string): BatchDb {
   return openDurableDatabase(batchDbPath(dataDir), {
     migrations: batchMigrations,
+    checkBeforeWriting: true,
     tooNew: (current, latest) =>
       new Failure(
         'invalid_input',

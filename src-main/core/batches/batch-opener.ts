@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Failure } from '../failure';
 import { isDamagedDatabase, sqliteCode } from '../sqlite-damage';
 import { batchDbPath } from './batch-db';
@@ -59,12 +59,16 @@ function unopenable(file: string, error: unknown): unknown {
   // SQLite's own sentence, or the file system's, which names the path it failed on.
   const reason = (error as Error).message;
   const unavailable = 'Batches are unavailable; the rest of the console works.';
+  // Left behind, they would be read into whatever file takes the name next (SQLite does not tie a
+  // WAL to its database), or deleted by SQLite when that file is new.
+  const journal = `${basename(file)}-wal and ${basename(file)}-shm`;
   if (isDamagedDatabase(error))
     return new Failure(
       'invalid_input',
-      `${unavailable} ${file} cannot be read as a database (${reason}). It is left as it is: it may ` +
-        'hold the record of changes a run was sending. Restore it from a backup, or move it out of ' +
-        'that folder to start with no batches, then open Batches again.',
+      `${unavailable} ${file} cannot be read as a database (${reason}). It is left as it is, with ` +
+        `${journal} beside it: they may hold the record of changes a run was sending. Restore it ` +
+        'from a backup, or move it out of that folder to start with no batches, and move or restore ' +
+        `${journal} together with it; then open Batches again.`,
     );
   return new Failure(
     'invalid_input',

@@ -1,8 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sourceDocumentWorker } from '../../support/document-worker';
+import { openBatchDb } from '../../../src-main/core/batches/batch-db';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { dispatch } from '../../../src-main/handlers';
 
@@ -54,9 +64,10 @@ describe('a batches database that cannot be opened at start', () => {
         code: 'invalid_input',
         message:
           `Batches are unavailable; the rest of the console works. ${file} cannot be read as a ` +
-          'database (file is not a database). It is left as it is: it may hold the record of changes ' +
-          'a run was sending. Restore it from a backup, or move it out of that folder to start with ' +
-          'no batches, then open Batches again.',
+          'database (file is not a database). It is left as it is, with batches.db-wal and ' +
+          'batches.db-shm beside it: they may hold the record of changes a run was sending. Restore ' +
+          'it from a backup, or move it out of that folder to start with no batches, and move or ' +
+          'restore batches.db-wal and batches.db-shm together with it; then open Batches again.',
       },
     });
     // The rest of the console answers, and the file is as it was: nothing moved, nothing written.
@@ -84,5 +95,59 @@ describe('a batches database that cannot be opened at start', () => {
 
     rmSync(join(dataDir, 'batches'));
     expect(await listBatches(core)).toEqual({ ok: true, value: [] });
+  });
+});
+
+/**
+ * The batches folder of a console killed during a run: 200 batches in batches.db-wal beside
+ * batches.db, copied while the database was open.
+ */
+function killedMidRun(): string {
+  const live = folder();
+  const dataDir = folder();
+  const db = openBatchDb(live);
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  const insert = db.prepare(
+    "INSERT INTO batches (batch_id, profile_id, name, created_at, updated_at) VALUES (?, 'p1', ?, 'x', 'x')",
+  );
+  for (let n = 0; n < 200; n += 1) insert.run(`b${n}`, `Batch ${n} ${'x'.repeat(200)}`);
+  mkdirSync(join(dataDir, 'batches'));
+  for (const name of readdirSync(join(live, 'batches')))
+    copyFileSync(join(live, 'batches', name), join(dataDir, 'batches', name));
+  db.close();
+  return dataDir;
+}
+
+/** Each file of the batches folder, with its bytes. */
+function batchFiles(dataDir: string): Map<string, string> {
+  const batches = join(dataDir, 'batches');
+  return new Map(
+    readdirSync(batches).map((name) => [name, readFileSync(join(batches, name)).toString('hex')]),
+  );
+}
+
+describe('a damaged batches database beside the journal a killed console left', () => {
+  it.each([
+    ['whose header cannot be read', (bytes: Buffer) => Buffer.alloc(bytes.length, 'x')],
+    [
+      'whose later pages are damaged',
+      (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x5a)]),
+    ],
+  ])('%s is refused with its WAL and index unchanged', async (_, damage) => {
+    const dataDir = killedMidRun();
+    const file = join(dataDir, 'batches', 'batches.db');
+    writeFileSync(file, damage(readFileSync(file)));
+    const before = batchFiles(dataDir);
+    expect([...before.keys()].sort()).toEqual(['batches.db', 'batches.db-shm', 'batches.db-wal']);
+
+    const core = await open(dataDir);
+    const answer = await listBatches(core);
+
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((answer as { error: { message: string } }).error.message).toContain(
+      'move or restore batches.db-wal and batches.db-shm together with it',
+    );
+    await core.close();
+    expect(batchFiles(dataDir)).toEqual(before);
   });
 });
