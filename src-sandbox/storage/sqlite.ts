@@ -34,9 +34,11 @@ export interface StoreSchema {
   allowUnknownNamedParameters?: boolean;
   /**
    * For a file that may hold the only record of something (the batches' run journal): an existing
-   * file is read whole through a connection that cannot write before one that can opens it. A
-   * damaged file is then refused with it and its -wal and -shm exactly as they were (closing an
-   * ordinary connection checkpoints the WAL into the damaged file and deletes it).
+   * file is read whole through a connection that cannot write before one that can opens it, and
+   * that one must prove it can write. A damaged file is then refused with it and its -wal and -shm
+   * exactly as they were (closing an ordinary connection checkpoints the WAL into the damaged file
+   * and deletes it), and a file SQLite could open only read-only (a read-only file or folder, which
+   * it opens so without a word) is refused at open instead of failing at the first change.
    */
   checkBeforeWriting?: boolean;
 }
@@ -56,6 +58,7 @@ export function openDurableDatabase(file: string, schema: StoreSchema): Database
     timeout: 5_000,
   });
   try {
+    if (schema.checkBeforeWriting) proveWritable(db);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
@@ -93,6 +96,21 @@ function checkWithoutWriting(file: string): void {
       });
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Throws SQLite's read-only error when `db` cannot write. A connection SQLite opened read-only
+ * still takes the WAL's write lock (`BEGIN IMMEDIATE` passes): only a change shows it, so page 1
+ * is written with the value it holds and the change rolled back.
+ */
+function proveWritable(db: DatabaseSync): void {
+  const version = prepareColumn<number>(db, 'PRAGMA user_version').get() ?? 0;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`PRAGMA user_version = ${version}`);
+  } finally {
+    db.exec('ROLLBACK');
   }
 }
 

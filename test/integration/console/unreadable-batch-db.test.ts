@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -26,8 +27,11 @@ import { dispatch } from '../../../src-main/handlers';
 const folders: string[] = [];
 const cores: Core[] = [];
 
+const immutable: string[] = [];
+
 afterEach(async () => {
   await Promise.allSettled(cores.splice(0).map((core) => core.close()));
+  for (const file of immutable.splice(0)) execFileSync('chattr', ['-i', file]);
   for (const dataDir of folders.splice(0)) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -149,5 +153,53 @@ describe('a damaged batches database beside the journal a killed console left', 
     );
     await core.close();
     expect(batchFiles(dataDir)).toEqual(before);
+  });
+});
+
+/** Whether this machine can make a file immutable (root, and a file system with attributes). */
+function canMakeImmutable(): boolean {
+  const probe = join(folder(), 'probe');
+  writeFileSync(probe, '');
+  try {
+    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a batches database the console may read but not write', () => {
+  it('is named with what to do on every batch call, as one it cannot open is', async ({ skip }) => {
+    // SQLite opens such a file read-only without a word; the tests run as root, whom file modes do
+    // not stop, so the file is made immutable instead.
+    skip(!canMakeImmutable(), 'chattr +i is not available here (it needs root and ext4 or the like)');
+    const dataDir = folder();
+    const first = await open(dataDir);
+    expect(await listBatches(first)).toEqual({ ok: true, value: [] });
+    await first.close();
+    const file = join(dataDir, 'batches', 'batches.db');
+    execFileSync('chattr', ['+i', file]);
+    immutable.push(file);
+
+    const core = await open(dataDir);
+    const profileId = '00000000-0000-4000-8000-000000000001';
+    const answers = [
+      await listBatches(core),
+      await dispatch(core, 'batches.create', { profileId, text: 'FT-000001' }, () => undefined),
+      await dispatch(core, 'batches.settings', { profileId, concurrency: 2 }, () => undefined),
+    ];
+
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect((answer as { error: { message: string } }).error.message).toContain(
+        `Batches are unavailable; the rest of the console works. ${file} could not be opened ` +
+          `(attempt to write a readonly database). Check that ${join(dataDir, 'batches')} is a folder ` +
+          'the console may write to',
+      );
+    }
+
+    execFileSync('chattr', ['-i', file]);
+    expect(await listBatches(core)).toEqual({ ok: true, value: [] });
   });
 });
