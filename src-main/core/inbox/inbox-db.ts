@@ -97,6 +97,9 @@ export function openInboxDb(dataDir: string): OpenedInboxDb {
 function inboxSchema(file: string): StoreSchema {
   return {
     migrations,
+    // Damage is found before anything may write: a read-write open that fails checkpoints the
+    // file's -wal into it and deletes it, so what is moved aside would no longer be as it was.
+    checkBeforeWriting: true,
     tooNew: (current, latest) =>
       new Failure(
         'invalid_input',

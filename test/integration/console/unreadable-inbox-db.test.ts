@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sourceDocumentWorker } from '../../support/document-worker';
 import { createCore, type Core } from '../../../src-main/core/create-core';
-import { inboxSchemaVersion } from '../../../src-main/core/inbox/inbox-db';
+import { inboxSchemaVersion, openInboxDb } from '../../../src-main/core/inbox/inbox-db';
 import { dispatch } from '../../../src-main/handlers';
 import { samplePayload, send } from '../inbox/helpers';
 
@@ -96,5 +96,41 @@ describe('an inbox database that cannot be read at start', () => {
     kept.close();
     // The refusal let the folder go: starting again says the same, not that a console holds it.
     await expect(open(dataDir)).rejects.toThrow(/newer than this console/);
+  });
+
+  it('is moved aside with the -wal and -shm a killed console left, each byte as it was', async () => {
+    // A console killed while a delivery arrived: its commit in inbox.db-wal, copied while open.
+    const live = mkdtempSync(join(tmpdir(), 'pc-inbox-live-'));
+    folders.push(live);
+    const { db } = openInboxDb(live);
+    db.exec('CREATE TABLE filler (text TEXT)');
+    const insert = db.prepare('INSERT INTO filler VALUES (?)');
+    for (let n = 0; n < 200; n += 1) insert.run(`Delivery ${n} ${'x'.repeat(200)}`);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    insert.run('The last delivery');
+    const files: Record<string, Buffer> = {};
+    for (const name of readdirSync(join(live, 'inbox')))
+      files[name] = readFileSync(join(live, 'inbox', name));
+    db.close();
+    expect(Object.keys(files).sort()).toEqual(['inbox.db', 'inbox.db-shm', 'inbox.db-wal']);
+    // A page of the older deliveries, which the -wal does not hold, is then damaged.
+    const damaged = Buffer.from(files['inbox.db']!);
+    damaged.fill('x', 4096 * 4, 4096 * 5);
+    files['inbox.db'] = damaged;
+    const dataDir = folderWithInbox(files);
+
+    await open(dataDir);
+
+    const moved = readdirSync(join(dataDir, 'inbox')).find((name) =>
+      /^inbox\.db\.corrupt-\d{8}T\d{6}$/.test(name),
+    );
+    expect(moved).toBeDefined();
+    // Found before anything could write: a read-write open had checkpointed the -wal and deleted it.
+    for (const suffix of ['', '-wal', '-shm']) {
+      expect(
+        readFileSync(join(dataDir, 'inbox', `${moved!}${suffix}`)).equals(files[`inbox.db${suffix}`]!),
+      ).toBe(true);
+    }
   });
 });
