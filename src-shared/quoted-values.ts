@@ -1,18 +1,21 @@
 import { confidentialMask } from './logs';
-import { redactText } from './redaction';
+import { redactSpellings, redactText } from './redaction';
 
 /**
  * A change's confidential field values wherever the service quotes them back: an error sentence
  * ("The value "QQ123456C" of field NINO is not valid"), a header, a field it does not mark
  * confidential. They are masked in what the console shows or keeps (the audit, the screen, the
- * request log), found by redaction.ts's rules: every encoded form, and a value under 4 characters
- * only where it stands alone. What main parses is never masked: a completion's answer and
- * read-back are compared with the values sent.
+ * request log), found by redaction.ts's rules as a secret is: in every spelling (a body cut at the
+ * log's limit is never decoded, and a .NET service writes `ë` as `\u00EB`), and a value under 4
+ * characters only where it stands alone, as it is. What main parses is never masked: a
+ * completion's answer and read-back are compared with the values sent.
  */
 
-/** `text` with each of `values` it quotes replaced by the confidential mask. */
+/** `text` with each of `values` it quotes, however spelled, replaced by the confidential mask. */
 export function maskQuoted(text: string, values: readonly string[]): string {
-  return values.length === 0 ? text : redactText(text, values, confidentialMask);
+  // Most requests are not changes: they have no values, and their text is not searched at all.
+  if (values.length === 0) return text;
+  return redactSpellings(redactText(text, values, confidentialMask), values, confidentialMask);
 }
 
 /** A copy of `headers` with each of `values` masked in their names and values. */

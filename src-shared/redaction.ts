@@ -1,5 +1,3 @@
-import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
-
 /**
  * THE rules about secrets (STYLE rule 18): which header and query names carry one, and how a header
  * value or any text is cleaned of known secret values before it is shown, logged or stored. The
@@ -9,6 +7,7 @@ import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
 
 import { escapeForPattern, patternOfForms } from './form-pattern';
 import { searchableAsText } from './json-text';
+import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
 
 /** What a redacted value reads as. */
 export const redacted = '[redacted]';
@@ -258,13 +257,13 @@ function formsOf(secrets: readonly string[]): SecretForms {
   return entry;
 }
 
-/** `text` with every secret replaced however it is spelled: for text that is never parsed. */
-function redactSpellings(text: string, secrets: readonly string[]): string {
-  // The plain spelling is gone already (redactText); every other one needs `%`, `\` or `+`.
+/** `text` cleaned by {@link redactText}, each secret also replaced by `mask` in every other spelling. */
+export function redactSpellings(text: string, secrets: readonly string[], mask = redacted): string {
+  // For text never parsed (cut, or not JSON); every spelling but the plain one needs `%`, `\` or `+`.
   if (!mayHoldSpelling(text)) return text;
   const known = formsOf(secrets);
   known.patterns ??= spellingPatterns(secrets);
-  return known.patterns.reduce((clean, pattern) => clean.replace(pattern, () => redacted), text);
+  return known.patterns.reduce((clean, pattern) => clean.replace(pattern, () => mask), text);
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {

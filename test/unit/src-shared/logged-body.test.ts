@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from '../../../src-shared/curl';
-import { logBody, loggedBodyLimit } from '../../../src-shared/logged-body';
+import { keptBody, logBody, loggedBodyLimit } from '../../../src-shared/logged-body';
 import { confidentialMask } from '../../../src-shared/logs';
 import { redacted } from '../../../src-shared/redaction';
 
@@ -34,6 +34,20 @@ describe('a body as the request log keeps it', () => {
     expect(logBody('{"code":"NINO","value":"AB123456C","confidential":false}', []).body?.text).toContain(
       'AB123456C',
     );
+  });
+
+  it("masks a change's confidential value however a body it cuts or cannot parse spells it", () => {
+    const confidential = ['Zoë Ødegaard'];
+    const spellings = ['Zo\\u00eb \\u00D8degaard', 'Zo%c3%ab+%C3%98degaard', 'Zo\\u00EB%20\\u00d8degaard'];
+    for (const spelled of spellings) {
+      const long = `{"value":"${spelled}","pad":"${'x'.repeat(loggedBodyLimit)}"}`;
+      const cut = keptBody(long, [], { confidential }).body!;
+      expect(cut.truncated).toBe(true);
+      expect(cut.text).toContain(`{"value":"${confidentialMask}","pad":"xxx`);
+      expect(keptBody(`Surname ${spelled} is not valid.`, [], { confidential }).body!.text).toBe(
+        `Surname ${confidentialMask} is not valid.`,
+      );
+    }
   });
 
   it('is cut at the limit and says so, with the whole size', () => {
