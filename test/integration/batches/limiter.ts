@@ -7,8 +7,8 @@ import { startBatchSandbox, type BatchSandbox } from './helpers';
 /**
  * A rate limiter in front of the reference service: while `storm` says so for a request, it is
  * answered `status` (429, or 503 for a service down for maintenance) with the Retry-After given,
- * else relayed as it is; `answer` may instead answer a request 200 with a body of its own. The
- * service itself does none of this on demand.
+ * else relayed as it is; `answer` may instead answer a request 200 with a body of its own, and
+ * `rewrite` word a relayed answer otherwise. The service itself does none of this on demand.
  */
 export async function startLimiter(target: string) {
   const state = {
@@ -22,6 +22,8 @@ export async function startLimiter(target: string) {
     limited: 0,
     /** A body to answer 200 with instead of relaying (a hostile or confused service), or null. */
     answer: (_method: string, _path: string): string | null => null,
+    /** A relayed 2xx answer's body as the console gets it (a tenant that writes it otherwise). */
+    rewrite: (_method: string, _path: string, body: string) => body,
     /** A status to answer instead of the service's, once it has answered (it acted), or null. */
     replaceStatus: (_method: string, _path: string): number | null => null,
     /** The last 2xx answer the service gave a POST. */
@@ -61,7 +63,11 @@ export async function startLimiter(target: string) {
             return;
           }
           res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? '') });
-          res.end(body);
+          const text = body.toString();
+          const rewritten =
+            answer.statusCode < 300 ? state.rewrite(req.method ?? '', req.url ?? '', text) : text;
+          // Relayed byte for byte unless rewritten (an answer that is not UTF-8 stays as it was).
+          res.end(rewritten === text ? body : rewritten);
         })
         .catch(() => res.destroy());
     });
