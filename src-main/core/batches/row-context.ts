@@ -107,12 +107,18 @@ export function retryLater(error: unknown, lane: Lane, isRead = false): RowResul
   return null;
 }
 
-/** Reads a row's process by its id once known, else by what the line said. */
+/**
+ * Reads a row's process by its id once known, else by what the line said: before a run's change,
+ * or to read one back after the console stopped. The process may quote the run's confidential
+ * values in a field the tenant does not mark (the change made, or one made by hand before), so
+ * the request log masks them as in the change's own answer.
+ */
 export async function readProcess(context: RowContext, row: BatchRow): Promise<Process> {
   await takeTurn(context);
   const id = row.processId ?? (row.inputKind === 'processId' ? row.input : null);
+  const confidentialValues = [...context.confidential.values()];
   // Capped as a batch's reads are: a run reads up to 32 processes at once too.
-  const options = { answerLimit: batchReadAnswer, signal: context.stop };
+  const options = { answerLimit: batchReadAnswer, signal: context.stop, confidentialValues };
   const process = await untilJobStops(
     context,
     id !== null

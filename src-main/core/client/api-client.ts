@@ -43,6 +43,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A cap below the 32 MiB every answer may have, with its sentence (a batch's reads: answer-limits.ts). */
   answerLimit?: BytesLimit;
+  /** Masked in the request log: a batch run's values, which a process it reads may quote unmarked. */
+  confidentialValues?: readonly string[];
 }
 
 /** Options of a change (complete a step, add a note). */
@@ -127,13 +129,14 @@ const stepListSchema = z.preprocess(
 );
 
 /**
- * What a caller's options may set on a call: its cancel signal, and a cap on the answer that is only
- * ever lowered. Spread whole, an options object with more keys (`operation`, `schema`, or
- * `answerLimit: undefined` past a batch read's 8 MiB cap) would have replaced the call's own.
+ * What a caller's options may set on a call: its cancel signal, the values its log masks, and a cap
+ * on the answer that is only ever lowered. Spread whole, an options object with more keys
+ * (`operation`, `schema`, or `answerLimit: undefined` past a batch read's 8 MiB cap) would have
+ * replaced the call's own.
  */
-function asked({ signal, answerLimit }: CallOptions, cap?: BytesLimit) {
+function asked({ signal, answerLimit, confidentialValues }: CallOptions, cap?: BytesLimit) {
   const limit = answerLimit && (!cap || answerLimit.limit < cap.limit) ? answerLimit : cap;
-  return { signal, ...(limit ? { answerLimit: limit } : {}) };
+  return { signal, confidentialValues, ...(limit ? { answerLimit: limit } : {}) };
 }
 
 /** A GUID no process has: looking it up proves address and key without touching data. */
