@@ -60,79 +60,53 @@ describe('Pause while rows wait for their turn', () => {
     }
   }, 60_000);
 
-  it('sends no read after Pause when the service asked to wait 30 s, and Pause does not wait it out', async () => {
-    const { sandbox, limiter } = setup;
-    const started = await submitForms(sandbox.url, 6, Number.MAX_SAFE_INTEGER);
-    const console_ = openService(mkdtempSync(join(sandbox.consoleDir, 'hold-')), limiter.url, sandbox.key);
-    const { service, client, profile, requests } = console_;
-    try {
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      service.settings({ profileId: profile.id, concurrency: 2, ratePerSecond: 1000 });
-      limiter.state.retryAfter = '30';
-      limiter.state.storm = (method) => method === 'GET';
-      const made = createInput({
-        profileId: profile.id,
-        text: started.map((p) => p.externalReference).join('\n'),
-      });
-      if (!made.ok) throw new Error(made.message);
-      const { batchId } = service.create(made.value).batch;
-      limiter.state.limited = 0;
-      await service.read(batchId);
-      // Both reads in flight (concurrency 2) were answered 429: nothing more leaves for 30 s.
-      await waitFor(() => limiter.state.limited >= 2, { what: 'both reads answered 429' });
-      const pressed = Date.now();
-      // Before the fix this took the whole hold, and the held reads were sent when it ended.
-      await service.pause(batchId);
-      expect((await jobEnded(service, batchId)).status).toBe('paused');
-      expect(sentAfter(requests, pressed)).toEqual([]);
-      expect(service.store.summary(batchId).counts.read).toMatchObject({ read: 0, failed: 0 });
-    } finally {
-      limiter.state.storm = () => false;
-      limiter.state.retryAfter = '1';
-      await console_.close();
-    }
-  }, 60_000);
-
-  it("sends no read after Pause while the client waits between a read's tries", async () => {
-    const { sandbox, limiter } = setup;
-    const started = await submitForms(sandbox.url, 4, Number.MAX_SAFE_INTEGER);
-    const console_ = openService(mkdtempSync(join(sandbox.consoleDir, 'retry-')), limiter.url, sandbox.key);
-    const { service, client, profile, requests, profiles } = console_;
-    try {
-      await restStepsSettled(
-        client,
-        profile.id,
-        started.map((p) => p.processId),
-      );
-      // The timeouts a user's profile has (60 s in all): a Retry-After of 12 s is waited out inside
-      // the client's own retry of the read, which did not hear the job's stop.
-      const { timeouts: _timeouts, ...saved } = profile;
-      profiles.set(profile.id, profileSchema.parse(saved));
-      service.settings({ profileId: profile.id, concurrency: 2, ratePerSecond: 1000 });
-      limiter.state.retryAfter = '12';
-      limiter.state.storm = (method) => method === 'GET';
-      const made = createInput({
-        profileId: profile.id,
-        text: started.map((p) => p.externalReference).join('\n'),
-      });
-      if (!made.ok) throw new Error(made.message);
-      const { batchId } = service.create(made.value).batch;
-      limiter.state.limited = 0;
-      await service.read(batchId);
-      await waitFor(() => limiter.state.limited >= 2, { what: 'both reads answered 429' });
-      const pressed = Date.now();
-      await service.pause(batchId);
-      expect((await jobEnded(service, batchId)).status).toBe('paused');
-      expect(sentAfter(requests, pressed)).toEqual([]);
-      expect(service.store.summary(batchId).counts.read).toMatchObject({ read: 0, failed: 0 });
-    } finally {
-      limiter.state.storm = () => false;
-      limiter.state.retryAfter = '1';
-      await console_.close();
-    }
-  }, 60_000);
+  // Retry-After 30 s holds the lane: before, Pause took the whole hold and the held reads were sent
+  // when it ended. Retry-After 12 s under the 60 s a user's profile allows is waited out inside the
+  // client's own retry of the read, which did not hear the job's stop.
+  it.each([
+    { where: 'the lane holds every read for the wait', retryAfter: '30', usersTimeouts: false },
+    { where: "the client waits between a read's tries", retryAfter: '12', usersTimeouts: true },
+  ])(
+    'sends no read after Pause, and Pause does not wait, when $where',
+    async ({ retryAfter, usersTimeouts }) => {
+      const { sandbox, limiter } = setup;
+      const started = await submitForms(sandbox.url, 4, Number.MAX_SAFE_INTEGER);
+      const console_ = openService(mkdtempSync(join(sandbox.consoleDir, 'hold-')), limiter.url, sandbox.key);
+      const { service, client, profile, requests, profiles } = console_;
+      try {
+        await restStepsSettled(
+          client,
+          profile.id,
+          started.map((p) => p.processId),
+        );
+        if (usersTimeouts) {
+          const { timeouts: _timeouts, ...saved } = profile;
+          profiles.set(profile.id, profileSchema.parse(saved));
+        }
+        service.settings({ profileId: profile.id, concurrency: 2, ratePerSecond: 1000 });
+        limiter.state.retryAfter = retryAfter;
+        limiter.state.storm = (method) => method === 'GET';
+        const made = createInput({
+          profileId: profile.id,
+          text: started.map((p) => p.externalReference).join('\n'),
+        });
+        if (!made.ok) throw new Error(made.message);
+        const { batchId } = service.create(made.value).batch;
+        limiter.state.limited = 0;
+        await service.read(batchId);
+        // Both reads in flight (concurrency 2) were answered 429: nothing more leaves until the wait ends.
+        await waitFor(() => limiter.state.limited >= 2, { what: 'both reads answered 429' });
+        const pressed = Date.now();
+        await service.pause(batchId);
+        expect((await jobEnded(service, batchId)).status).toBe('paused');
+        expect(sentAfter(requests, pressed)).toEqual([]);
+        expect(service.store.summary(batchId).counts.read).toMatchObject({ read: 0, failed: 0 });
+      } finally {
+        limiter.state.storm = () => false;
+        limiter.state.retryAfter = '1';
+        await console_.close();
+      }
+    },
+    60_000,
+  );
 });
