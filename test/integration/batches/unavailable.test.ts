@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { completeAccepted, input, jobEnded, openReadBatch } from './helpers';
 import { limitedSandbox } from './limiter';
 import { expectEachOnce } from './scenario';
@@ -22,23 +22,48 @@ import { expectEachOnce } from './scenario';
 
 const setup = limitedSandbox();
 
+afterEach(() => {
+  const { state } = setup.limiter;
+  state.storm = () => false;
+  state.replaceStatus = () => null;
+  state.status = 429;
+  state.retryAfter = '1';
+});
+
+/**
+ * A read batch of `forms` processes behind the relay, the fault of `fault` set on the relay, and a
+ * run completing every row at the assessment started.
+ */
+async function runBehindRelay(forms: number, fault: (state: typeof setup.limiter.state) => void) {
+  const console_ = await openReadBatch(setup.sandbox, {
+    forms,
+    failEvery: 100,
+    concurrency: 1,
+    baseUrl: setup.limiter.url,
+  });
+  try {
+    expect(console_.chosen).toHaveLength(forms - 1);
+    fault(setup.limiter.state);
+    const { batchId, chosen } = console_;
+    await console_.service.run(
+      input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
+    );
+    return console_;
+  } catch (error) {
+    await console_.close();
+    throw error;
+  }
+}
+
 describe('a run on a service down for maintenance (503 to everything)', () => {
   it('pauses itself with the sentence, fails no row, and completes each once when resumed', async () => {
-    const console_ = await openReadBatch(setup.sandbox, {
-      forms: 4,
-      failEvery: 100,
-      concurrency: 1,
-      baseUrl: setup.limiter.url,
+    const console_ = await runBehindRelay(4, (state) => {
+      state.status = 503;
+      state.retryAfter = '0';
+      state.storm = () => true;
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
-      expect(chosen).toHaveLength(3);
-      setup.limiter.state.status = 503;
-      setup.limiter.state.retryAfter = '0';
-      setup.limiter.state.storm = () => true;
-      await service.run(
-        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
-      );
       const paused = await jobEnded(service, batchId);
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
@@ -57,21 +82,13 @@ describe('a run on a service down for maintenance (503 to everything)', () => {
 
 describe('a run whose changes, not its reads, a gateway answers 503', () => {
   it('pauses itself after five failed rows, and completes the rest, and the five when run again, once each', async () => {
-    const console_ = await openReadBatch(setup.sandbox, {
-      forms: 8,
-      failEvery: 100,
-      concurrency: 1,
-      baseUrl: setup.limiter.url,
+    const console_ = await runBehindRelay(8, (state) => {
+      state.status = 503;
+      state.retryAfter = '0';
+      state.storm = (method) => method === 'POST';
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
-      expect(chosen).toHaveLength(7);
-      setup.limiter.state.status = 503;
-      setup.limiter.state.retryAfter = '0';
-      setup.limiter.state.storm = (method) => method === 'POST';
-      await service.run(
-        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
-      );
       const paused = await jobEnded(service, batchId);
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
@@ -94,7 +111,6 @@ describe('a run whose changes, not its reads, a gateway answers 503', () => {
       expect((await jobEnded(service, batchId)).status).toBe('finished');
       expect(await expectEachOnce(service, client, audit, profile.id, batchId, chosen)).toEqual({ done: 7 });
     } finally {
-      setup.limiter.state.storm = () => false;
       await console_.close();
     }
   }, 60_000);
@@ -102,20 +118,12 @@ describe('a run whose changes, not its reads, a gateway answers 503', () => {
 
 describe('a run whose changes, not its reads, a gateway answers 502', () => {
   it('pauses itself after five rows, each of them outcome unknown with what to check', async () => {
-    const console_ = await openReadBatch(setup.sandbox, {
-      forms: 8,
-      failEvery: 100,
-      concurrency: 1,
-      baseUrl: setup.limiter.url,
+    const console_ = await runBehindRelay(8, (state) => {
+      state.status = 502;
+      state.storm = (method) => method === 'POST';
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
-      expect(chosen).toHaveLength(7);
-      setup.limiter.state.status = 502;
-      setup.limiter.state.storm = (method) => method === 'POST';
-      await service.run(
-        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
-      );
       const paused = await jobEnded(service, batchId);
       expect(paused.status).toBe('paused');
       expect(paused.reason).toMatch(
@@ -139,28 +147,19 @@ describe('a run whose changes, not its reads, a gateway answers 502', () => {
         'outcome unknown': 5,
       });
     } finally {
-      setup.limiter.state.storm = () => false;
       await console_.close();
     }
   }, 60_000);
 
   it('is done on each row, read back, when the service made each change behind the 502', async () => {
-    const console_ = await openReadBatch(setup.sandbox, {
-      forms: 8,
-      failEvery: 100,
-      concurrency: 1,
-      baseUrl: setup.limiter.url,
+    const console_ = await runBehindRelay(8, (state) => {
+      state.replaceStatus = (method) => (method === 'POST' ? 502 : null);
     });
     const { service, client, profile, audit, batchId, chosen } = console_;
     try {
-      setup.limiter.state.replaceStatus = (method) => (method === 'POST' ? 502 : null);
-      await service.run(
-        input('batches.run', { batchId, action: completeAccepted, rows: chosen, confirm: '' }),
-      );
       expect((await jobEnded(service, batchId)).status).toBe('finished');
       expect(await expectEachOnce(service, client, audit, profile.id, batchId, chosen)).toEqual({ done: 7 });
     } finally {
-      setup.limiter.state.replaceStatus = () => null;
       await console_.close();
     }
   }, 60_000);
