@@ -18,12 +18,15 @@ export function maskQuoted(text: string, values: readonly string[]): string {
   return redactSpellings(redactText(text, values, confidentialMask), values, confidentialMask);
 }
 
-/** A copy of `headers` with each of `values` masked in their names and values. */
+/**
+ * `headers` with each of `values` masked in their names and values: a copy when there are values,
+ * else `headers` itself (a request that is no change pays nothing).
+ */
 export function maskQuotedInHeaders(
-  headers: Readonly<Record<string, string>>,
+  headers: Record<string, string>,
   values: readonly string[],
 ): Record<string, string> {
-  if (values.length === 0) return { ...headers };
+  if (values.length === 0) return headers;
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [maskQuoted(name, values), maskQuoted(value, values)]),
   );

@@ -96,7 +96,6 @@ export function driveJob(spec: JobSpec): RunningJob {
       );
       return;
     }
-    // The profile was edited under the run: nothing more is sent until it is cancelled and run again.
     // The service asked to wait longer than the console waits on its own: pause, saying until when.
     if (result.why === 'later') {
       stopAs(
@@ -105,6 +104,7 @@ export function driveJob(spec: JobSpec): RunningJob {
       );
       return;
     }
+    // The profile was edited under the run: nothing more is sent until it is cancelled and run again.
     if (result.why === 'moved') {
       stopAs('pause', `The batch paused itself: ${result.message}`);
       return;
