@@ -44,7 +44,7 @@ const config = {
   files: ['out/**', 'package.json'],
   asar: true,
   // A native addon is loaded by the OS from a real file, not from inside the archive. Only the
-  // addon: keytar's JavaScript stays in app.asar, under the archive's integrity check (Electron
+  // addon: the keychain binding's JavaScript stays in app.asar, under the archive's integrity check (Electron
   // finds the unpacked .node beside the archive by itself).
   asarUnpack: ['**/*.node'],
   // Every addon is N-API (test/unit/packaging/native-addon-gate-build.test.ts), so the binary npm

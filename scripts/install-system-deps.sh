@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs the system packages the console's tests and desktop shell need: Debian's Chromium for
-# Playwright (never a downloaded browser), Xvfb for windows, and a real Secret Service keychain
-# (gnome-keyring on D-Bus, libsecret for keytar's build). Idempotent; Debian/Ubuntu only.
+# Installs the system packages the console's tests need: Debian's Chromium for Playwright (never a
+# downloaded browser), Xvfb for windows, and a real Secret Service keychain (gnome-keyring on
+# D-Bus, and libsecret's secret-tool, with which the tests write a key as earlier builds did).
+# Nothing here is needed to install or run the console: `npm install` needs only Node and npm.
+# Idempotent; Debian/Ubuntu only.
 set -euo pipefail
 
-packages=(chromium xvfb xauth gnome-keyring dbus dbus-x11 libsecret-1-dev libsecret-tools)
+packages=(chromium xvfb xauth gnome-keyring dbus dbus-x11 libsecret-tools)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -17,7 +19,7 @@ fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "This is not a Debian/Ubuntu system. Install these with your package manager, then run again:" >&2
-  echo "  ${packages[*]}  (Chromium, Xvfb, xauth, gnome-keyring, D-Bus, libsecret and its headers)" >&2
+  echo "  ${packages[*]}  (Chromium, Xvfb, xauth, gnome-keyring, D-Bus, secret-tool)" >&2
   exit 1
 fi
 

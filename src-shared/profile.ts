@@ -239,6 +239,11 @@ export interface ProfileView extends Profile {
   keyHint: string | null;
   /** Where credentials live: the OS keychain, or memory until quit (session-only mode). */
   credentialStore: 'keychain' | 'session' | null;
+  /**
+   * No key found, and one stored by an earlier version of the console (before the keychain
+   * binding changed) cannot be read on this system: the key must be set again.
+   */
+  setAgain?: true;
   /** The API description last read for it (`profiles.discover`), if any. */
   lastDescription: DescriptionRecord | null;
 }

@@ -21,7 +21,8 @@ import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestLog, type RequestLog } from './request-log';
 import { defaultSavePath } from './save-path';
 import { createCredentialVault, type CredentialVault } from './secrets/credentials';
-import { createKeytarSecretStore } from './secrets/keytar-secret-store';
+import { earlierProfiles } from './secrets/earlier-keys';
+import { createKeyringSecretStore } from './secrets/keyring-secret-store';
 import { watchForPermissionPrompts } from './secrets/permission-watch';
 import type { SecretStore } from './secrets/secret-store';
 
@@ -91,10 +92,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
 async function openCore(options: CoreOptions, dataDir: string, folderLock: DataFolderLock): Promise<Core> {
   // Every keychain call goes through the watch, so a system prompt left open reads as "waiting".
-  const secretStore = watchForPermissionPrompts(options.secretStore ?? createKeytarSecretStore());
+  const keychainStore = options.secretStore ?? createKeyringSecretStore();
+  const secretStore = watchForPermissionPrompts(keychainStore);
   const requests = createRequestLog(1000);
   const profiles = createProfileStore(dataDir);
-  const vault = createCredentialVault({ store: secretStore });
+  const earlier = earlierProfiles(dataDir, () => profiles.list().map((profile) => profile.id));
+  const readsEarlierKeys = !('readsEarlierKeys' in keychainStore) || keychainStore.readsEarlierKeys;
+  const vault = createCredentialVault({
+    store: secretStore,
+    earlierKeyLost: (profileId) => !readsEarlierKeys && earlier(profileId),
+  });
   const audit = createAuditLog(dataDir);
   // Checks the index against the file now, so a rebuild runs before anyone opens the Audit screen.
   audit.warmUp();

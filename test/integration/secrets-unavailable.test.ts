@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The keychain-unavailable cases: each runs the real keytar store in a child process whose
+ * The keychain-unavailable cases: each runs the real keychain store in a child process whose
  * environment has no usable Secret Service, so it needs no keyring session and works outside one.
  */
 
@@ -16,9 +16,9 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 describe.runIf(process.platform === 'linux')('without a keychain (outside the keyring session)', () => {
   const probe = `
-    import { createKeytarSecretStore } from ${JSON.stringify(join(repo, 'src-main/core/secrets/keytar-secret-store.ts'))};
+    import { createKeyringSecretStore } from ${JSON.stringify(join(repo, 'src-main/core/secrets/keyring-secret-store.ts'))};
     import { createCredentialVault } from ${JSON.stringify(join(repo, 'src-main/core/secrets/credentials.ts'))};
-    const vault = createCredentialVault({ store: createKeytarSecretStore() });
+    const vault = createCredentialVault({ store: createKeyringSecretStore() });
     const report = [];
     for (const step of [() => vault.set('p1', { apiKey: 'probe-key-1234', apiSecret: 'probe-secret' }), () => vault.get('p1')]) {
       report.push(await step().then(() => ({ ok: true }), (error) => error.error ?? { bug: String(error) }));

@@ -9,9 +9,9 @@ import { createHistoryStore } from '../../src-main/core/history/history-store';
 import { createProfileStore } from '../../src-main/core/profiles/profile-store';
 import { createRequestLog } from '../../src-main/core/request-log';
 import { createCredentialVault } from '../../src-main/core/secrets/credentials';
-import { createKeytarSecretStore } from '../../src-main/core/secrets/keytar-secret-store';
+import { createKeyringSecretStore } from '../../src-main/core/secrets/keyring-secret-store';
 
-describe('keytar store against the real keychain', () => {
+describe('keychain store against the real keychain', () => {
   beforeAll(() => {
     if (process.env.PROCESS_CONSOLE_KEYRING_SESSION !== '1') {
       throw new Error('These tests need a real keychain: run them through scripts/with-keyring.sh.');
@@ -19,7 +19,7 @@ describe('keytar store against the real keychain', () => {
   });
 
   it('sets, gets and deletes an entry', async () => {
-    const store = createKeytarSecretStore();
+    const store = createKeyringSecretStore();
     const account = `round-trip-${randomBytes(6).toString('hex')}`;
     expect(await store.get(account)).toBeNull();
     await store.set(account, 'first');
@@ -49,7 +49,7 @@ describe('keytar store against the real keychain', () => {
         ...{ apiKey, apiSecret },
       }),
     );
-    const vault = createCredentialVault({ store: createKeytarSecretStore() });
+    const vault = createCredentialVault({ store: createKeyringSecretStore() });
     keep(await vault.set(profile.id, { apiKey, apiSecret }));
     keep(await vault.status(profile.id));
     const bad = await vault
@@ -58,7 +58,7 @@ describe('keytar store against the real keychain', () => {
     expect(bad).toBeInstanceOf(Failure);
     keep((bad as Failure).error);
     // A new vault reads it back from the keychain, not from a file.
-    expect(await createCredentialVault({ store: createKeytarSecretStore() }).get(profile.id)).toEqual({
+    expect(await createCredentialVault({ store: createKeyringSecretStore() }).get(profile.id)).toEqual({
       apiKey,
       apiSecret,
     });
@@ -158,7 +158,7 @@ describe('keytar store against the real keychain', () => {
       for (const needle of needles) expect(bytes.includes(needle), `${needle} in ${file}`).toBe(false);
     }
     await vault.clear(profile.id);
-    expect(await createKeytarSecretStore().get(profile.id)).toBeNull();
+    expect(await createKeyringSecretStore().get(profile.id)).toBeNull();
   });
 });
 

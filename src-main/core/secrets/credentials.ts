@@ -16,6 +16,11 @@ export interface CredentialStatus {
   /** Last 4 characters of the API key (never of the secret); null without credentials. */
   keyHint: string | null;
   credentialStore: 'keychain' | 'session' | null;
+  /**
+   * Present when no key is found for a profile that existed before the keychain binding changed,
+   * on a system where the earlier build's entry cannot be read: its key must be set again.
+   */
+  setAgain?: true;
 }
 
 /** Options of {@link CredentialVault.set}. */
@@ -49,8 +54,16 @@ export interface CredentialVault extends CredentialSource {
 
 type Found = { credentials: Credentials; where: 'keychain' | 'session' } | null;
 
-/** Builds the vault over `store` (the keytar store in the console, the memory store in unit tests). */
-export function createCredentialVault({ store }: { store: SecretStore }): CredentialVault {
+/** Options of {@link createCredentialVault}. */
+export interface CredentialVaultOptions {
+  /** The OS keychain store in the console, the memory store in unit tests. */
+  store: SecretStore;
+  /** Whether a profile without a key may have had one the earlier build stored, unreadable here. */
+  earlierKeyLost?: (profileId: string) => boolean;
+}
+
+/** Builds the vault over `store`. */
+export function createCredentialVault({ store, earlierKeyLost }: CredentialVaultOptions): CredentialVault {
   const session = createMemorySecretStore();
   // Read once per session: a locked keychain may prompt the user, so do not ask again on each call.
   const keychainCache = new Map<string, Promise<Credentials | null>>();
@@ -121,7 +134,11 @@ export function createCredentialVault({ store }: { store: SecretStore }): Creden
       // keychain entry is then best effort. Otherwise a keychain that cannot clear is an error.
       await deleteFromKeychain(profileId, hadSessionKey);
     },
-    status: async (profileId) => describe(await find(profileId)),
+    async status(profileId) {
+      const found = await find(profileId);
+      if (!found && earlierKeyLost?.(profileId)) return { ...describe(null), setAgain: true };
+      return describe(found);
+    },
     async get(profileId) {
       const found = await find(profileId);
       if (!found)

@@ -18,7 +18,7 @@ export interface WatchedSecretStore extends SecretStore {
 
 /**
  * Wraps `inner` so calls run one at a time and calls past `thresholdMs` count as waiting for the
- * user's permission. One at a time: keytar holds a thread of Node's small worker pool for as long
+ * user's permission. One at a time: the keychain binding holds a thread of Node's small worker pool for as long
  * as a prompt is open, and a handful of stalled calls would leave none for file reads and DNS; it
  * also means the OS shows one prompt, not one per profile.
  */

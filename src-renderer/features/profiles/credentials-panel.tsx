@@ -81,6 +81,12 @@ export function CredentialsPanel({
         </p>
       ) : (
         <form onSubmit={save} className="form" aria-label="Set credentials">
+          {profile.setAgain && (
+            <p role="note" className="warning-box">
+              If a key was stored for this profile by an earlier version of the console, set it again: that
+              version&apos;s keychain entry cannot be read on this system.
+            </p>
+          )}
           <label className="field">
             <span>API key</span>
             <input

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { embeddedStepHeader } from '../../../src-main/core/embedded-default';
-import { createKeytarSecretStore } from '../../../src-main/core/secrets/keytar-secret-store';
+import { createKeyringSecretStore } from '../../../src-main/core/secrets/keyring-secret-store';
 import { demoSeed } from '../../../src-sandbox/seed/demo-seed';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox/server';
 import type { CreatedApiKey } from '../../../src-sandbox/security/api-keys';
@@ -181,7 +181,7 @@ describe('the reference service delivering to the inbox', () => {
     if (process.env.PROCESS_CONSOLE_KEYRING_SESSION !== '1') {
       throw new Error('This test needs a real keychain: run it through scripts/with-keyring.sh.');
     }
-    const running = await start({ inbox: { secrets: createKeytarSecretStore() } });
+    const running = await start({ inbox: { secrets: createKeyringSecretStore() } });
     cleanups.push(async () => void (await running.t.inbox.clearSharedHeader('p1')));
     const view = await running.t.inbox.setSharedHeader('p1', backOfficeHeader.name, backOfficeHeader.value);
     expect(view.hasSecret).toBe(true);

@@ -83,3 +83,23 @@ function nodeFiles(dir: string): string[] {
     return entry.isFile() && entry.name.endsWith('.node') ? [path] : [];
   });
 }
+
+/**
+ * Why installing `pkg` would compile native code, or null: npm runs `node-gyp rebuild` for a
+ * package with a `binding.gyp` and no install script of its own, and an install script may call
+ * node-gyp (or a prebuilt-binary downloader that falls back to it). Either needs a C++ toolchain
+ * and the library's headers (keytar's `libsecret-1`), and the downloader a host outside the npm
+ * registry: a fresh machine with only Node and npm, or a council's registry mirror, cannot install.
+ */
+export function installCompiles(pkg: InstalledPackage): string | null {
+  const scripts = pkg.manifest.scripts ?? {};
+  for (const phase of ['preinstall', 'install', 'postinstall'] as const) {
+    const script = scripts[phase];
+    if (script && /\b(node-gyp|prebuild-install|node-pre-gyp|cmake-js)\b/.test(script))
+      return `${pkg.name}: its ${phase} script compiles native code ("${script}") (via ${pkg.via})`;
+  }
+  const gyp = pkg.manifest.gypfile === true || existsSync(join(pkg.dir, 'binding.gyp'));
+  if (gyp && !scripts.install && !scripts.preinstall)
+    return `${pkg.name}: it has a binding.gyp, so npm compiles it with node-gyp at install (via ${pkg.via})`;
+  return null;
+}

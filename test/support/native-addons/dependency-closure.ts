@@ -19,6 +19,7 @@ export interface PackageManifest {
   binary?: { napi_versions?: unknown };
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
 }
 
 /**

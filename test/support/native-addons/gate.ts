@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { checkAddon } from './addon-check';
+import { readFileSync } from 'node:fs';
+import { checkAddon, installCompiles } from './addon-check';
 import { bundlePackages } from './bundle-imports';
 import { dependencyClosure } from './dependency-closure';
 
@@ -34,4 +35,17 @@ export function nativeAddonGate(
     if (verdict.kind === 'abi-bound') report.problems.push(verdict.reason);
   }
   return report;
+}
+
+/**
+ * Every package the production dependencies of `rootDir`'s package.json bring in that would
+ * compile at install, one sentence each naming it and the chain that brought it in.
+ */
+export function installCompileGate(rootDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  return dependencyClosure(rootDir, Object.keys(manifest.dependencies ?? {}))
+    .map(installCompiles)
+    .filter((problem): problem is string => problem !== null);
 }

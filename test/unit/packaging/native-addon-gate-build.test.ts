@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nativeAddonGate, type NativeAddonReport } from '../../support/native-addons/gate';
+import {
+  installCompileGate,
+  nativeAddonGate,
+  type NativeAddonReport,
+} from '../../support/native-addons/gate';
 
 /**
  * The gate on the real desktop build: every native addon that `out/main/electron.js` can load,
@@ -22,14 +26,20 @@ describe('native addons of the desktop build', () => {
   }, 120_000);
 
   it('reaches the packages the console loads at run time', () => {
-    expect(report.imported).toEqual(expect.arrayContaining(['keytar', 'fastify', 'undici']));
+    expect(report.imported).toEqual(expect.arrayContaining(['@napi-rs/keyring', 'fastify', 'undici']));
   });
 
-  it('accepts keytar as N-API', () => {
-    expect(report.napi.map((addon) => addon.name)).toContain('keytar');
+  it('accepts the keychain binding as N-API, from its prebuilt binary', () => {
+    const keyring = report.napi.filter((addon) => addon.name.startsWith('@napi-rs/keyring-'));
+    expect(keyring.length).toBeGreaterThan(0);
+    expect(keyring[0]!.evidence).toMatch(/registers through Node-API/);
   });
 
   it('finds no addon bound to one Node ABI', () => {
     expect(report.problems).toEqual([]);
+  });
+
+  it('installs with Node and npm alone: no production dependency compiles at install', () => {
+    expect(installCompileGate(process.cwd())).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkAddon, readSymbols } from '../../support/native-addons/addon-check';
 import { bundlePackages, specifiersIn } from '../../support/native-addons/bundle-imports';
 import type { InstalledPackage } from '../../support/native-addons/dependency-closure';
-import { nativeAddonGate } from '../../support/native-addons/gate';
+import { installCompileGate, nativeAddonGate } from '../../support/native-addons/gate';
+import { installCompiles } from '../../support/native-addons/addon-check';
 
 const fixture = resolve('test/fixtures/native-addons');
 const entry = join(fixture, 'main/electron.js');
@@ -42,6 +43,30 @@ describe('native-addon gate on a fake installed tree', () => {
     expect(report.napi).toEqual([
       { name: 'napi-addon', evidence: 'package.json declares binary.napi_versions [8]' },
     ]);
+  });
+});
+
+describe('install gate: nothing of the production dependencies compiles at install', () => {
+  it('names a package with a binding.gyp, N-API or not, and the chain that brought it in', () => {
+    expect(installCompileGate(fixture)).toEqual([
+      'napi-addon: it has a binding.gyp, so npm compiles it with node-gyp at install (via napi-addon)',
+    ]);
+  });
+
+  it('names an install script that calls node-gyp or a prebuilt downloader that falls back to it', () => {
+    const keytarLike: InstalledPackage = {
+      name: 'keytar',
+      version: '7.9.0',
+      dir: join(fixture, 'node_modules/pure-js'),
+      manifest: { scripts: { install: 'prebuild-install || npm run build' } },
+      via: 'keytar',
+    };
+    expect(installCompiles(keytarLike)).toBe(
+      'keytar: its install script compiles native code ("prebuild-install || npm run build") (via keytar)',
+    );
+    expect(
+      installCompiles({ ...keytarLike, manifest: { scripts: { postinstall: 'node setup.js' } } }),
+    ).toBeNull();
   });
 });
 
