@@ -162,7 +162,7 @@ export const batchActionInput = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('complete'),
-      stepName: stepText('is empty; name the step to complete'),
+      stepName: stepText('must be chosen: read the batch, then choose the step its rows wait at'),
       fields: batchFieldsInput,
     })
     .strict(),

@@ -30,6 +30,7 @@ const labels: Record<string, string> = {
   maxDeliveries: 'Deliveries kept:',
   maxBytes: 'MiB kept:',
   perSecond: 'Deliveries a second:',
+  stepName: 'Step to complete:',
 };
 
 /** The sentence for one issue; `input` (the raw call input) lets a field row be named by its code. */
@@ -51,8 +52,18 @@ export function describeIssue(issue: Issue, input?: unknown): string {
   // A nested input the forms name (a timeout, a receiver cap) is named as the form names it.
   const last = String(issue.path.at(-1) ?? '');
   if (labels[last]?.endsWith(':')) return sentence(labelled(labels[last], issue.message));
-  const where = issue.path.map(String).join('.');
-  return sentence(where ? `${where}: ${issue.message}` : issue.message);
+  // Anything else is named by its own key in words, never by the contract's path to it.
+  const named = [...issue.path].reverse().find((part) => typeof part === 'string');
+  return sentence(named ? labelled(`${words(named)}:`, issue.message) : issue.message);
+}
+
+/** `stepName` -> "Step name", `a_b` -> "A b". */
+function words(key: string): string {
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** Every issue's sentence (at most five, each once), for one error message. */

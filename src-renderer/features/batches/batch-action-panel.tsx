@@ -52,7 +52,11 @@ export function BatchActionPanel({
   const [kind, setKind] = useState<'note' | 'complete'>('complete');
   const [contents, setContents] = useState('');
   const [visible, setVisible] = useState(false);
-  const [stepName, setStepName] = useState(stepChoices(batch.counts.steps)[0]?.name ?? '');
+  const [pickedStep, setStepName] = useState<string | null>(null);
+  // The step shown is the step used: until one is picked, and when the picked one is no longer
+  // offered (the batch was read again), it is the first offered, as the select shows it.
+  const steps = stepChoices(batch.counts.steps);
+  const stepName = steps.some((step) => step.name === pickedStep) ? pickedStep! : (steps[0]?.name ?? '');
   const [rows, setRows] = useState<FieldRow[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [typed, setTyped] = useState('');
@@ -162,7 +166,7 @@ export function BatchActionPanel({
                     value={stepName}
                     onChange={(event) => setStepName(event.target.value)}
                   >
-                    {stepChoices(batch.counts.steps).map((step) => (
+                    {steps.map((step) => (
                       <option key={step.name} value={step.name}>
                         {step.name} ({step.count.toLocaleString('en')} rows)
                       </option>

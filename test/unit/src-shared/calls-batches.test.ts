@@ -77,10 +77,10 @@ describe('batches.create input', () => {
       return parsed.success ? null : describeIssues(parsed.error.issues, input);
     };
     expect(tooLong({ profileId, name: 'n'.repeat(201), items: ['FT-000001'] })).toBe(
-      'name: is longer than 200 characters; give the batch a shorter name.',
+      'Name is longer than 200 characters; give the batch a shorter name.',
     );
     expect(tooLong({ profileId, csv: 'id\nFT-000001\n', column: 'c'.repeat(201) })).toBe(
-      'column: is longer than 200 characters; no CSV column is named like that.',
+      'Column is longer than 200 characters; no CSV column is named like that.',
     );
     expect(
       batchCalls['batches.rename'].input.safeParse({ batchId: crypto.randomUUID(), name: ' \t ' }).success,
@@ -104,9 +104,13 @@ describe('batches.create input', () => {
         stepName,
       );
     }
+    const empty = run('');
+    expect(empty.success ? null : describeIssues(empty.error.issues, {})).toBe(
+      'Step to complete must be chosen: read the batch, then choose the step its rows wait at.',
+    );
     const tooLong = run('s'.repeat(8 * 2 ** 20 + 1));
     expect(tooLong.success ? null : describeIssues(tooLong.error.issues, {})).toBe(
-      'action.stepName: is longer than the 8 MiB a batch reads for one process, so no row is at such a step.',
+      'Step to complete is longer than the 8 MiB a batch reads for one process, so no row is at such a step.',
     );
   });
 
