@@ -30,6 +30,10 @@ describe('installer configuration', () => {
     expect(packageJson.scripts.dist).toContain('--config electron-builder.config.cjs');
   });
 
+  it('builds the AppImage on the static runtime, not the FUSE 2 one that needs libfuse2', () => {
+    expect(config.toolsets?.appimage).toBe('1.0.3');
+  });
+
   it('packs the built console and package.json, not sources, tests or fixtures', () => {
     expect(config.files).toEqual(['out/**', 'package.json']);
     for (const path of [
