@@ -35,6 +35,8 @@ const electronFuses = {
 
 /** @type {import('electron-builder').Configuration} */
 const config = {
+  // One identity on every OS: package.json's desktopName is `${appId}.desktop` (the Linux app_id),
+  // and the Windows AppUserModelID set at start is this appId.
   appId: 'org.processconsole.desktop',
   productName: 'Process Console',
   directories: { output: 'release', buildResources: 'build' },
@@ -67,13 +69,21 @@ const config = {
     category: 'Utility',
     maintainer: 'Process Console maintainers <maintainers@processconsole.org>',
     synopsis: 'Admin console for the Process Integration API',
+    // Electron gives the window package.json's desktopName as its Wayland app_id and X11
+    // WM_CLASS; this names the installed .desktop file after it too (StartupWMClass already
+    // is), so GNOME and KDE tie the window to its launcher and icon.
+    // https://github.com/electron-userland/electron-builder/issues/9103
+    syncDesktopName: true,
+    // Rendered from build/icon.svg by scripts/make-icons.mjs, like the .ico and .icns below.
+    icon: 'build/icons',
   },
 
-  win: { target: ['nsis'] },
+  win: { target: ['nsis'], icon: 'build/icon.ico' },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
 
   mac: {
     target: ['dmg'],
+    icon: 'build/icon.icns',
     category: 'public.app-category.developer-tools',
     hardenedRuntime: true,
     entitlements: 'build/entitlements.mac.plist',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Arch, build, Platform, type Configuration } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linuxIconPath, linuxSizes } from '../../../scripts/icon-files.mjs';
 
 const config = createRequire(import.meta.url)('../../../electron-builder.config.cjs') as Configuration;
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
@@ -79,6 +80,29 @@ describe('Linux installers, as electron-builder computes them from this configur
   it('build the AppImage on the static runtime, which needs no libfuse2 and keeps the sandbox on', () => {
     // The FUSE 2 toolset's launcher is `AppRun --no-sandbox %U`, on every machine.
     expect(desktopEntry(targets.appImage.desktop).Exec).toBe('AppRun %U');
+  });
+
+  it('name the .desktop file and the window class after the app id, as Electron names the window', () => {
+    expect(targets.appImage.desktopFileName).toBe(packageJson.desktopName);
+    expect(targets.deb.fpmArgs.at(-1)).toMatch(
+      new RegExp(`=/usr/share/applications/${packageJson.desktopName}$`),
+    );
+    for (const desktop of [targets.appImage.desktop, targets.deb.desktop])
+      expect(desktopEntry(desktop)).toMatchObject({
+        Name: 'Process Console',
+        Icon: 'process-console',
+        StartupWMClass: config.appId,
+      });
+  });
+
+  it('install the console’s own icon at every size of the set', () => {
+    const installed = targets.deb.fpmArgs.filter((arg) => arg.includes('=/usr/share/icons/'));
+    expect(installed).toEqual(
+      linuxSizes.map(
+        (size) =>
+          `${join(process.cwd(), linuxIconPath(size))}=/usr/share/icons/hicolor/${size}x${size}/apps/process-console.png`,
+      ),
+    );
   });
 
   it('give the deb an AppArmor profile that lets Chromium’s sandbox start on Ubuntu 24.04', () => {
