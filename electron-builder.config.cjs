@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * Installers for Process Console (electron-builder 26): AppImage and deb on Linux, NSIS on
- * Windows, a signed, notarized dmg on macOS. `npm run dist` builds the console, then this packs
- * it; each installer is made on its own OS (see the README's "Build an installer").
- * A unit test (test/unit/packaging/electron-builder-config.test.ts) pins what matters here.
+ * Installers for Process Console (electron-builder 26): deb (recommended) and AppImage on Linux,
+ * NSIS on Windows, a signed, notarized dmg on macOS. `npm run dist` builds the console, then this
+ * packs it; each installer is made on its own OS (see the README's "Build an installer").
+ * Unit tests (test/unit/packaging/) pin what matters here, and run electron-builder's Linux
+ * targets up to the point where they would call their tools.
  */
 
 /**
@@ -34,6 +35,8 @@ const electronFuses = {
 
 /** @type {import('electron-builder').Configuration} */
 const config = {
+  // One identity on every OS: package.json's desktopName is `${appId}.desktop` (the Linux app_id),
+  // and the Windows AppUserModelID set at start is this appId.
   appId: 'org.processconsole.desktop',
   productName: 'Process Console',
   directories: { output: 'release', buildResources: 'build' },
@@ -52,18 +55,35 @@ const config = {
   npmRebuild: false,
   electronFuses,
 
+  // The AppImage on the static type2 runtime (libfuse linked in) instead of the FUSE 2 one that
+  // electron-builder 26 defaults to, which does not start where libfuse2 is not installed: Ubuntu
+  // 22.04 and later, Debian 13, Fedora. 1.0.2 fails to build on recent glibc
+  // (https://github.com/electron-userland/electron-builder/issues/9598). The static runtime also
+  // stops the launcher's `--no-sandbox`: the AppImage falls back to it only where the kernel
+  // refuses unprivileged user namespaces (Ubuntu 23.10 and later, by AppArmor), which the deb
+  // avoids by installing an AppArmor profile for the app (electron-builder's after-install script).
+  toolsets: { appimage: '1.0.3' },
+
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Utility',
     maintainer: 'Process Console maintainers <maintainers@processconsole.org>',
     synopsis: 'Admin console for the Process Integration API',
+    // Electron gives the window package.json's desktopName as its Wayland app_id and X11
+    // WM_CLASS; this names the installed .desktop file after it too (StartupWMClass already
+    // is), so GNOME and KDE tie the window to its launcher and icon.
+    // https://github.com/electron-userland/electron-builder/issues/9103
+    syncDesktopName: true,
+    // Rendered from build/icon.svg by scripts/make-icons.mjs, like the .ico and .icns below.
+    icon: 'build/icons',
   },
 
-  win: { target: ['nsis'] },
+  win: { target: ['nsis'], icon: 'build/icon.ico' },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
 
   mac: {
     target: ['dmg'],
+    icon: 'build/icon.icns',
     category: 'public.app-category.developer-tools',
     hardenedRuntime: true,
     entitlements: 'build/entitlements.mac.plist',

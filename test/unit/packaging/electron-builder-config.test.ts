@@ -4,10 +4,12 @@ import { matchesGlob } from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
 import type { Configuration } from 'electron-builder';
 import { describe, expect, it } from 'vitest';
+import { icnsPath, icoPath, linuxIconDir } from '../../../scripts/icon-files.mjs';
 
 const config = createRequire(import.meta.url)('../../../electron-builder.config.cjs') as Configuration;
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
   productName: string;
+  desktopName: string;
   main: string;
   scripts: Record<string, string>;
 };
@@ -28,6 +30,21 @@ describe('installer configuration', () => {
     expect(config.productName).toBe('Process Console');
     expect(packageJson.productName).toBe(config.productName);
     expect(packageJson.scripts.dist).toContain('--config electron-builder.config.cjs');
+  });
+
+  it('gives the window the app id as its Linux app_id (desktopName), so the launcher owns it', () => {
+    expect(packageJson.desktopName).toBe(`${config.appId}.desktop`);
+    expect(config.linux?.syncDesktopName).toBe(true);
+  });
+
+  it('builds the AppImage on the static runtime, not the FUSE 2 one that needs libfuse2', () => {
+    expect(config.toolsets?.appimage).toBe('1.0.3');
+  });
+
+  it('gives every installer the icons make-icons renders from build/icon.svg', () => {
+    expect(config.linux?.icon).toBe(linuxIconDir);
+    expect(config.win?.icon).toBe(icoPath);
+    expect(config.mac?.icon).toBe(icnsPath);
   });
 
   it('packs the built console and package.json, not sources, tests or fixtures', () => {
