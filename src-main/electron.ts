@@ -16,6 +16,7 @@ import { createWindow, saveBounds } from './desktop/main-window';
 import { allowPermission, isTrustedSender } from './desktop/permissions';
 import { createQuitHandler } from './desktop/quit';
 import { desktopReadyLine } from './desktop/ready-line';
+import { startWatchdog } from './desktop/start-watchdog';
 import { chromiumDataDir, currentUser, prepareChromiumDir, realFolder } from './desktop/user-data';
 import { installMenu } from './menu';
 
@@ -27,6 +28,13 @@ const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.ur
 // Before anything reads the name or `ready` fires: the macOS app menu and default paths use it.
 app.setName('Process Console');
 registerAppScheme();
+// From the first line: a start that shows no window says why and ends, instead of running unseen.
+const watchdog = startWatchdog({
+  giveUp: (sentence) => {
+    console.error(sentence);
+    app.exit(1);
+  },
+});
 
 /** The one place IPC is wired: every call of the contract, sender checked, then dispatched. */
 function registerHandlers(core: Core): void {
@@ -61,10 +69,15 @@ function lockDownPermissions(): void {
   );
 }
 
-function cannotStart(error: unknown): void {
+/** Says why on stderr (`npm start` shows its last line) and in a box, then exits 1. */
+async function cannotStart(error: unknown): Promise<void> {
   const message = error instanceof Failure ? error.message : String(error);
-  // On stderr too: `npm start` shows its last line, and on Linux before `ready` the box is only that.
   console.error(message);
+  // Before `ready` the box is only a line on stderr on Linux (Electron's dialog docs), which a
+  // console started from the menu never shows: wait for it (the watchdog ends a `ready` that never comes).
+  await app.whenReady();
+  watchdog.reached('loading the window');
+  watchdog.stop();
   dialog.showErrorBox('Process Console cannot start', message);
   app.exit(1);
 }
@@ -91,12 +104,16 @@ async function main(): Promise<void> {
   app.setPath('userData', chromiumDir.path);
   app.setPath('sessionData', chromiumDir.path);
   // Single instance first: a second launch during start-up is remembered, not lost.
-  if (!app.requestSingleInstanceLock()) return app.quit();
+  if (!app.requestSingleInstanceLock()) {
+    watchdog.stop();
+    return app.quit();
+  }
   const focus = createFocusRequests();
   app.on('second-instance', () => focus.request());
   lockDownContents();
 
   await app.whenReady();
+  watchdog.reached('loading the window');
   serveAppScheme(rendererDir);
   lockDownPermissions();
   const core = await createCore({
@@ -122,12 +139,15 @@ async function main(): Promise<void> {
     preloadPath,
     onReady: (window: BrowserWindow) => {
       focus.attach(window);
+      watchdog.stop();
       if (!readyOnce) console.log(desktopReadyLine);
       readyOnce = true;
     },
     // Hidden for ever otherwise, and `npm start` waiting for the ready line.
     onFailedBeforeReady: (sentence: string) => {
+      watchdog.stop();
       console.error(sentence);
+      dialog.showErrorBox('Process Console cannot start', sentence);
       app.exit(1);
     },
   };
