@@ -9,6 +9,7 @@ import { missingKeychainLine } from './core/keychain-probe';
 import { Failure } from './core/failure';
 import { startSandbox } from '../src-sandbox/server';
 import { dispatch, type Core } from './handlers';
+import { appId } from './desktop/app-id';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
 import { debugSwitchRefusal } from './desktop/debug-switches';
 import { createFocusRequests } from './desktop/focus-requests';
@@ -27,6 +28,8 @@ const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.ur
 
 // Before anything reads the name or `ready` fires: the macOS app menu and default paths use it.
 app.setName('Process Console');
+// Windows groups the window under the installed shortcut only when the ids match; before any window.
+if (process.platform === 'win32') app.setAppUserModelId(appId);
 registerAppScheme();
 // From the first line: a start that shows no window says why and ends, instead of running unseen.
 const watchdog = startWatchdog({
