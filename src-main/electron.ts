@@ -3,12 +3,11 @@ import { parseArgs } from 'node:util';
 import { app, BrowserWindow, dialog, ipcMain, powerMonitor, session } from 'electron';
 import { callNames } from '../src-shared/contract';
 import { fail } from '../src-shared/result';
+import type { SandboxStarter } from './core/embedded-default';
 import { defaultDataDir, resolveDataDir } from './core/config';
-import { createCore } from './core/create-core';
-import { missingKeychainLine } from './core/keychain-probe';
 import { Failure } from './core/failure';
-import { startSandbox } from '../src-sandbox/server';
-import { dispatch, type Core } from './handlers';
+import type { Core, dispatch } from './handlers';
+import { appId } from './desktop/app-id';
 import { registerAppScheme, serveAppScheme } from './desktop/app-protocol';
 import { debugSwitchRefusal } from './desktop/debug-switches';
 import { createFocusRequests } from './desktop/focus-requests';
@@ -16,28 +15,57 @@ import { createWindow, saveBounds } from './desktop/main-window';
 import { allowPermission, isTrustedSender } from './desktop/permissions';
 import { createQuitHandler } from './desktop/quit';
 import { desktopReadyLine } from './desktop/ready-line';
+import { startWatchdog } from './desktop/start-watchdog';
 import { chromiumDataDir, currentUser, prepareChromiumDir, realFolder } from './desktop/user-data';
 import { installMenu } from './menu';
 
-/** The desktop shell: one locked-down window over the same handler table as the browser shell. */
+/**
+ * The desktop shell: one locked-down window over the same handler table as the browser shell.
+ * Only what the window needs first is imported statically; core (undici, the description parsers)
+ * loads after `ready` while the window opens, and the reference service (Fastify, Swagger) once the
+ * window shows, so a start reads a fraction of the code before `ready`.
+ */
 
 const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 
 // Before anything reads the name or `ready` fires: the macOS app menu and default paths use it.
 app.setName('Process Console');
+// Windows groups the window under the installed shortcut only when the ids match; before any window.
+if (process.platform === 'win32') app.setAppUserModelId(appId);
 registerAppScheme();
+// From the first line: a start that shows no window says why and ends, instead of running unseen.
+const watchdog = startWatchdog({
+  giveUp: (sentence) => {
+    console.error(sentence);
+    app.exit(1);
+  },
+});
 
-/** The one place IPC is wired: every call of the contract, sender checked, then dispatched. */
-function registerHandlers(core: Core): void {
+/** Core and the handler table, loaded after `ready` (they reach undici and the description parsers). */
+interface LoadedCore {
+  core: Core;
+  dispatch: typeof dispatch;
+}
+
+/**
+ * The one place IPC is wired: every call of the contract, sender checked, then dispatched. Wired
+ * before core has loaded, so a call of the page's first render waits for core instead of failing.
+ */
+function registerHandlers(loaded: Promise<LoadedCore>): void {
   for (const name of callNames) {
-    ipcMain.handle(name, (event, input: unknown) => {
+    ipcMain.handle(name, async (event, input: unknown) => {
       if (!isTrustedSender(event.senderFrame))
         return fail('forbidden', 'This window may not call the console.');
+      const { core, dispatch } = await loaded;
       return dispatch(core, name, input);
     });
   }
 }
+
+/** The reference service, imported on its first start (after the window shows). */
+const startSandbox: SandboxStarter = async (options) =>
+  (await import('../src-sandbox/server')).startSandbox(options);
 
 /** New windows, navigation and webviews denied for every page; safe to register before `ready`. */
 function lockDownContents(): void {
@@ -61,12 +89,39 @@ function lockDownPermissions(): void {
   );
 }
 
-function cannotStart(error: unknown): void {
+/** Says why on stderr (`npm start` shows its last line) and in a box, then exits 1. */
+async function cannotStart(error: unknown): Promise<void> {
   const message = error instanceof Failure ? error.message : String(error);
-  // On stderr too: `npm start` shows its last line, and on Linux before `ready` the box is only that.
   console.error(message);
+  // Before `ready` the box is only a line on stderr on Linux (Electron's dialog docs), which a
+  // console started from the menu never shows: wait for it (the watchdog ends a `ready` that never comes).
+  await app.whenReady();
+  watchdog.stop();
   dialog.showErrorBox('Process Console cannot start', message);
   app.exit(1);
+}
+
+/** Core and the handler table, imported and opened once the app is ready. */
+async function loadCore(dataDir: string): Promise<LoadedCore> {
+  const [{ createCore }, { dispatch }] = await Promise.all([
+    import('./core/create-core'),
+    import('./handlers'),
+  ]);
+  const core = await createCore({
+    shell: 'electron',
+    resolvedDataDir: dataDir,
+    documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
+    startSandbox,
+    chooseSavePath: async (suggestedName) => {
+      const window = BrowserWindow.getFocusedWindow();
+      const options = { defaultPath: suggestedName };
+      const choice = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options);
+      return choice.canceled || !choice.filePath ? null : choice.filePath;
+    },
+  });
+  return { core, dispatch };
 }
 
 async function main(): Promise<void> {
@@ -91,53 +146,42 @@ async function main(): Promise<void> {
   app.setPath('userData', chromiumDir.path);
   app.setPath('sessionData', chromiumDir.path);
   // Single instance first: a second launch during start-up is remembered, not lost.
-  if (!app.requestSingleInstanceLock()) return app.quit();
+  if (!app.requestSingleInstanceLock()) {
+    watchdog.stop();
+    return app.quit();
+  }
   const focus = createFocusRequests();
   app.on('second-instance', () => focus.request());
   lockDownContents();
 
   await app.whenReady();
+  watchdog.reached('loading the window');
   serveAppScheme(rendererDir);
   lockDownPermissions();
-  const core = await createCore({
-    shell: 'electron',
-    resolvedDataDir: dataDir,
-    documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
-    startSandbox,
-    chooseSavePath: async (suggestedName) => {
-      const window = BrowserWindow.getFocusedWindow();
-      const options = { defaultPath: suggestedName };
-      const choice = window
-        ? await dialog.showSaveDialog(window, options)
-        : await dialog.showSaveDialog(options);
-      return choice.canceled || !choice.filePath ? null : choice.filePath;
-    },
-  });
-  // The document worker starts with the console, so opening a large document does not wait for it.
-  core.documents.start();
-  registerHandlers(core);
-  let readyOnce = false;
+  // The window's page loads while main imports and opens core; its first calls wait for core.
+  const loading = loadCore(dataDir);
+  registerHandlers(loading);
+  let window: BrowserWindow | null = null;
+  let shown: () => void = () => undefined;
+  const firstShown = new Promise<void>((resolve) => (shown = resolve));
   const windowOptions = {
     dataDir,
     preloadPath,
-    onReady: (window: BrowserWindow) => {
-      focus.attach(window);
-      if (!readyOnce) console.log(desktopReadyLine);
-      readyOnce = true;
+    onReady: (next: BrowserWindow) => {
+      focus.attach(next);
+      watchdog.stop();
+      shown();
     },
     // Hidden for ever otherwise, and `npm start` waiting for the ready line.
     onFailedBeforeReady: (sentence: string) => {
+      watchdog.stop();
       console.error(sentence);
+      dialog.showErrorBox('Process Console cannot start', sentence);
       app.exit(1);
     },
   };
-  // Events first, so the window misses none of the embedded service's start.
-  let window: BrowserWindow | null = null;
-  core.events.subscribe((name, payload) => {
-    if (window && !window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
-  });
   window = createWindow(windowOptions);
-  installMenu(core, () => (window && !window.isDestroyed() ? window : null));
+  void firstShown.then(() => console.log(desktopReadyLine));
   const openIfNone = () => {
     if (BrowserWindow.getAllWindows().length > 0) return false;
     window = createWindow(windowOptions);
@@ -162,19 +206,29 @@ async function main(): Promise<void> {
     createQuitHandler({
       close: async () => {
         saveWindow();
-        await core.close();
+        await (await loading).core.close();
       },
       closeNow: saveWindow,
       sessionEnding: () => sessionEnding,
       exit: () => app.exit(0),
     }),
   );
+
+  const { core } = await loading;
+  // The document worker starts with the console, so opening a large document does not wait for it.
+  core.documents.start();
+  // Before the reference service starts, so the window misses none of its start.
+  core.events.subscribe((name, payload) => {
+    if (window && !window.isDestroyed()) window.webContents.send(`event:${name}`, payload);
+  });
+  installMenu(core, () => (window && !window.isDestroyed() ? window : null));
   // In the background, as the probe may wait on a keychain prompt.
-  void core.keychain().then((keychain) => {
-    const line = missingKeychainLine(keychain);
+  void import('./core/keychain-probe').then(async ({ missingKeychainLine }) => {
+    const line = missingKeychainLine(await core.keychain());
     if (line) console.error(line);
   });
-  // In the background: it may wait on a keychain prompt, which the window now says (sandbox.changed).
+  // After the window shows (it may wait on a keychain prompt, which the window says: sandbox.changed).
+  await firstShown;
   core.embedded.start().then(
     () => {
       const embedded = core.embedded.status();

@@ -11,12 +11,16 @@ import { appScheme, contentTypeFor, resolveAppPath } from './app-url';
 
 /**
  * Must run before the app's `ready`. Standard: relative URLs and a real origin; secure: a secure
- * context (the clipboard API needs one); supportFetchAPI: module scripts load through fetch. Not
- * bypassCSP: the page stays under its policy.
+ * context (the clipboard API needs one); supportFetchAPI: module scripts load through fetch;
+ * codeCache: V8 keeps the compiled renderer bundle between starts, as it does for http(s) (needs
+ * standard). Not bypassCSP: the page stays under its policy.
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: appScheme,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ]);
 }
 

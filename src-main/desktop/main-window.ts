@@ -3,14 +3,15 @@ import { mainWindowOptions } from '../window-options';
 import { isOnScreen, loadWindowBounds, saveWindowBounds } from '../window-state';
 import { appIndexUrl } from './app-url';
 import { loadUrlFailure, windowFailureSentence, type WindowFailure } from './window-failure';
+import { revealWhenReady } from './window-reveal';
 
 /** What {@link createWindow} needs from the shell. */
 export interface MainWindowOptions {
   dataDir: string;
   preloadPath: string;
-  /** Called each time the page is ready and the window shown. */
+  /** Called each time a new window is shown. */
   onReady: (window: BrowserWindow) => void;
-  /** Called once, with a sentence, when the page fails before it was ever shown (the window stays hidden). */
+  /** Called once, with a sentence, when the page fails before it ever loaded (shown or not). */
   onFailedBeforeReady: (sentence: string) => void;
 }
 
@@ -28,6 +29,7 @@ export function createWindow({
     ...mainWindowOptions(preloadPath),
     ...(visible ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : {}),
   });
+  // Until the page has loaded once, a failure ends the start: hidden, or shown blank by the timer.
   let settled = false;
   const failed = (failure: WindowFailure) => {
     const sentence = windowFailureSentence(failure);
@@ -35,12 +37,14 @@ export function createWindow({
     settled = true;
     onFailedBeforeReady(sentence);
   };
-  window.once('ready-to-show', () => {
-    if (settled) return;
+  window.webContents.once('did-finish-load', () => {
     settled = true;
-    if (visible && saved.maximized) window.maximize();
-    window.show();
-    onReady(window);
+  });
+  revealWhenReady(window, {
+    beforeShow: () => {
+      if (visible && saved.maximized) window.maximize();
+    },
+    onShown: () => onReady(window),
   });
   window.webContents.on('render-process-gone', (_event, details) =>
     failed({ kind: 'gone', reason: details.reason, exitCode: details.exitCode }),
@@ -55,8 +59,16 @@ export function createWindow({
   return window;
 }
 
-/** Remembers the window's size and place for the next start (quitting via app.exit skips `close`). */
+/**
+ * Remembers the window's size and place for the next start (quitting via app.exit skips `close`).
+ * Never throws: it runs in window events, where an exception is Electron's error box, and a full
+ * disk or a read-only folder should cost only the place of the next window.
+ */
 export function saveBounds(dataDir: string, window: BrowserWindow): void {
-  if (!window.isDestroyed())
-    saveWindowBounds(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  try {
+    if (!window.isDestroyed())
+      saveWindowBounds(dataDir, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  } catch (error) {
+    console.error(`The window's size and place were not saved: ${(error as Error).message ?? error}`);
+  }
 }
