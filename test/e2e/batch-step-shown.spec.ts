@@ -5,7 +5,8 @@ import { createProfile, setCredentials } from './profile-steps';
 /**
  * The step a batch shows under "Step to complete" is the step its completion uses, with no choice
  * made: the select was filled after the read, while the panel still held the empty step it had
- * before it, so Review answered with the contract's field path instead of the shown step.
+ * before it, so Review answered with the contract's field path instead of the shown step. And
+ * `{processId}` in a value is each row's process id, not the placeholder's own text.
  */
 
 let service: Awaited<ReturnType<typeof startBackOfficeSandbox>>;
@@ -21,7 +22,10 @@ test.afterAll(async () => {
   await service?.stop();
 });
 
-test('a read batch completes the step its select shows, untouched', async ({ page, consoleApp }) => {
+test('a read batch completes the step its select shows, untouched, with each row’s id in a value', async ({
+  page,
+  consoleApp,
+}) => {
   test.setTimeout(120_000);
   await page.goto(consoleApp.url);
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
@@ -50,11 +54,28 @@ test('a read batch completes the step its select shows, untouched', async ({ pag
   await act.getByRole('button', { name: 'Add field' }).click();
   const field = act.getByRole('group', { name: 'Field 1' });
   await field.getByLabel('Name').fill('Outcome');
-  await field.getByLabel('Value').fill('Accepted');
+  await field.getByLabel('Value').fill('Accepted for {processId}');
   await field.getByLabel('Code').fill('OUTCOME');
   await field.getByRole('button', { name: 'Use process id' }).click();
   await act.getByRole('button', { name: 'Review change' }).click();
   const review = act.getByRole('region', { name: 'Review' });
   await expect(review).toContainText('5 will be sent;');
   await expect(act).not.toContainText('stepName');
+  await expect(review.getByLabel('Request body')).toContainText(/"value": "Accepted for [0-9a-f-]{36}"/);
+
+  await review.getByRole('button', { name: 'Send to 5 processes' }).click();
+  await expect(page.getByRole('region', { name: 'Outcomes' })).toContainText('5 done', { timeout: 60_000 });
+  // What the service keeps: each process's own id, never the placeholder.
+  for (const reference of references.slice(1)) {
+    const response = await fetch(`${service.url}/open-api/processes/external-reference/${reference}`, {
+      headers: { 'X-Api-Key': service.key.apiKey, 'X-Api-Secret': service.key.apiSecret },
+    });
+    const process = (await response.json()) as {
+      processId: string;
+      fields: { code: string; value: string }[];
+    };
+    expect(process.fields.find((field) => field.code === 'OUTCOME')?.value).toBe(
+      `Accepted for ${process.processId}`,
+    );
+  }
 });

@@ -20,13 +20,17 @@ export function summarise(action: BatchActionInput): BatchActionSummary {
     : { kind: 'complete', title: `Complete "${action.stepName}"` };
 }
 
-/** The fields of a completion for one process: `{processId}` replaced by its id. */
+/**
+ * The fields of a completion for one process: `{processId}` replaced by its id, as a whole field
+ * id and wherever a value holds it ("Accepted for {processId}"), so no process is sent the
+ * placeholder's own text.
+ */
 export function fieldsFor(action: Extract<BatchActionInput, { kind: 'complete' }>, processId: string) {
-  return action.fields.map((field) =>
-    field.fieldId === processIdPlaceholder
-      ? { ...field, fieldId: processId }
-      : { ...field, fieldId: field.fieldId },
-  );
+  return action.fields.map((field) => ({
+    ...field,
+    fieldId: field.fieldId === processIdPlaceholder ? processId : field.fieldId,
+    value: field.value.replaceAll(processIdPlaceholder, processId),
+  }));
 }
 
 /** What the review shows for the Idempotency-Key: each row's intent has its own. */

@@ -187,6 +187,11 @@ export function BatchActionPanel({
                     setRows(fields.map((field) => newRow({ ...field, fieldId: '{processId}' })))
                   }
                 />
+                <p className="hint">
+                  <code>{'{processId}'}</code> stands for each row&apos;s own process id, as a field id
+                  (&quot;Use process id&quot;) and anywhere in a value, e.g. &quot;Accepted for{' '}
+                  <code>{'{processId}'}</code>&quot;.
+                </p>
                 <FieldEditor
                   rows={rows}
                   onChange={setRows}
