@@ -128,6 +128,14 @@ function featuresOf(source: DescribedOperation): Features {
   };
 }
 
+/** The path from its last literal segment on: `/processes/{processId}/note` -> `/note`. */
+function pathTail(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  let start = segments.length - 1;
+  while (start > 0 && segments[start]!.startsWith('{')) start -= 1;
+  return `/${segments.slice(start).join('/')}`;
+}
+
 /** Scores one description operation as one console operation; null when it cannot be it. */
 function score(
   operation: Operation,
@@ -145,7 +153,7 @@ function score(
   else reasons.push(...renamed.renames);
   if (rule.path(shape)) {
     total += 0.3;
-    reasons.push(rule.pathReason);
+    reasons.push(rule.pathReason(pathTail(renamed.path)));
   }
   const found = rule.words.filter((synonyms) => synonyms.some((word) => meta.includes(word)));
   total += 0.15 * found.length;

@@ -9,8 +9,8 @@ export interface OperationRule {
   methods: readonly string[];
   /** The path's shape, on its literal segments' words (singular, lower case). */
   path: (shape: PathShape) => boolean;
-  /** The words of `path`'s test, for the reason. */
-  pathReason: string;
+  /** The reason `path`'s test gives, from the end of the path proposed (`/note`, `/documents/{documentId}`). */
+  pathReason: (tail: string) => string;
   words: readonly (readonly string[])[];
   avoid: readonly string[];
 }
@@ -31,7 +31,7 @@ export const operationRules: Record<Operation, OperationRule> = {
   startProcess: {
     methods: ['POST'],
     path: (shape) => !shape.endsWithPlaceholder && has(shape.last, 'process', 'case'),
-    pathReason: 'path ends in /processes',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [
       ['start', 'create', 'new', 'begin', 'launch'],
       ['process', 'case'],
@@ -41,7 +41,7 @@ export const operationRules: Record<Operation, OperationRule> = {
   getProcess: {
     methods: ['GET'],
     path: (shape) => shape.endsWithPlaceholder && has(shape.last, 'process', 'case'),
-    pathReason: 'path ends in /processes/{id}',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [
       ['process', 'case'],
       ['get', 'read', 'fetch', 'retrieve', 'find', 'detail', 'id'],
@@ -51,7 +51,7 @@ export const operationRules: Record<Operation, OperationRule> = {
   getProcessByReference: {
     methods: ['GET'],
     path: (shape) => shape.endsWithPlaceholder && has(shape.all, 'reference', 'ref', 'external'),
-    pathReason: 'path names the external reference',
+    pathReason: () => 'path names the external reference',
     words: [
       ['reference', 'ref'],
       ['external', 'process', 'case'],
@@ -61,28 +61,28 @@ export const operationRules: Record<Operation, OperationRule> = {
   getStepsByReference: {
     methods: ['GET'],
     path: (shape) => has(shape.last, 'step') && has(shape.all, 'reference', 'ref', 'external'),
-    pathReason: 'path ends in /steps under the external reference',
+    pathReason: (tail) => `path ends in ${tail} under the external reference`,
     words: [['step'], ['reference', 'ref', 'external']],
     avoid: ['current', 'complete', 'note', 'document'],
   },
   getSteps: {
     methods: ['GET'],
     path: (shape) => has(shape.last, 'step') && !has(shape.last, 'current'),
-    pathReason: 'path ends in /steps',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [['step'], ['list', 'get', 'all', 'read', 'process']],
     avoid: ['current', 'complete', 'reference', 'external', 'note'],
   },
   getCurrentStep: {
     methods: ['GET'],
     path: (shape) => has(shape.last, 'current', 'currentstep', 'active'),
-    pathReason: 'path ends in /current-step',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [['current', 'active', 'currentstep'], ['step']],
     avoid: ['complete', 'note', 'document'],
   },
   addNote: {
     methods: ['POST', 'PUT'],
     path: (shape) => has(shape.last, 'note', 'comment'),
-    pathReason: 'path ends in /notes',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [
       ['note', 'comment'],
       ['add', 'create', 'post', 'new'],
@@ -92,14 +92,14 @@ export const operationRules: Record<Operation, OperationRule> = {
   completeStep: {
     methods: ['POST', 'PUT', 'PATCH'],
     path: (shape) => has(shape.last, 'complete', 'completion', 'finish'),
-    pathReason: 'path ends in /complete',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [['complete', 'completion', 'finish', 'done'], ['step']],
     avoid: ['note', 'document'],
   },
   getDocument: {
     methods: ['GET'],
     path: (shape) => shape.endsWithPlaceholder && has(shape.last, 'document', 'file', 'attachment'),
-    pathReason: 'path ends in /documents/{id}',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [
       ['document', 'file', 'attachment'],
       ['get', 'read', 'download', 'retrieve'],
@@ -109,7 +109,7 @@ export const operationRules: Record<Operation, OperationRule> = {
   token: {
     methods: ['POST'],
     path: (shape) => !shape.endsWithPlaceholder && has(shape.last, 'token'),
-    pathReason: 'path ends in /token',
+    pathReason: (tail) => `path ends in ${tail}`,
     words: [
       ['token', 'oauth'],
       ['get', 'issue', 'create', 'request', 'bearer'],

@@ -149,6 +149,11 @@ describe('the matcher on descriptions in other styles', () => {
     expect(match.operations.find((entry) => entry.operation === 'getProcess')?.reasons).toContain(
       '{id} read as {processId}',
     );
+    // The reason names the end of the path proposed, as the tenant spells it.
+    const reasons = (operation: Operation) =>
+      match.operations.find((entry) => entry.operation === operation)?.reasons;
+    expect(reasons('addNote')).toContain('path ends in /Notes');
+    expect(reasons('getDocument')).toContain('path ends in /Documents/{documentId}');
     expect(auth.proposed).toEqual({
       scheme: 'headers',
       headers: { key: 'X-Tenant-Key', secret: 'X-Tenant-Secret' },
