@@ -19,9 +19,14 @@ export function ProfileSwitcher() {
 
   return (
     <div className="profile-switcher">
-      <label htmlFor={id} className="sidebar-label">
-        Profile
-      </label>
+      {/* The badge sits on the label's line, so the select has the sidebar's whole width and a
+          name with " — LIVE" after it is not cut ("Council tenant — LIV"). */}
+      <div className="profile-switcher-label">
+        <label htmlFor={id} className="sidebar-label">
+          Profile
+        </label>
+        {current && <EnvBadge environment={current.environment} />}
+      </div>
       <div className="profile-switcher-row">
         <select
           id={id}
@@ -37,7 +42,6 @@ export function ProfileSwitcher() {
             </option>
           ))}
         </select>
-        {current && <EnvBadge environment={current.environment} />}
       </div>
       {current && !current.hasCredentials && (
         <p className="warning-text">No credentials stored for this profile.</p>
