@@ -92,7 +92,8 @@ export function ProfilesScreen() {
               checked={sessionOnly}
               onChange={(event) => void chooseSessionOnly(event.target.checked)}
             />
-            Keep credentials for this session only (in memory until the console quits)
+            Keep the credentials I set from now on for this session only (in memory until the console quits);
+            a key already kept for this session only stays so
           </label>
         </CallError>
       )}
