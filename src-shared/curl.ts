@@ -53,7 +53,8 @@ function credentialPlaceholder(scheme: RequestLogEntry['authScheme'], header: st
     case 'headers':
       return /secret/i.test(header) ? curlPlaceholders.apiSecret : curlPlaceholders.apiKey;
     case 'basic':
-      return `Basic $(printf '%s:%s' "${curlPlaceholders.apiKey}" "${curlPlaceholders.apiSecret}" | base64)`;
+      // GNU base64 breaks its output every 76 characters, and a key and secret are longer than 57 bytes.
+      return `Basic $(printf '%s:%s' "${curlPlaceholders.apiKey}" "${curlPlaceholders.apiSecret}" | base64 | tr -d '\n')`;
     case 'bearer':
       return `Bearer ${curlPlaceholders.accessToken}`;
   }

@@ -39,13 +39,13 @@ afterEach(() => {
  * The arguments curl would get when the copied command is pasted into bash: curl is a function that
  * prints them, in an empty folder where any command the text smuggled in would leave a file.
  */
-function argvInBash(command: string): string[] {
+function argvInBash(command: string, variables: Record<string, string> = shellVariables): string[] {
   folder = mkdtempSync(join(tmpdir(), 'pc-curl-'));
   // --norc and no stdin: bash reads ~/.bashrc when its stdin is a socket, as Node's pipes are.
   const run = spawnSync('bash', ['--norc', '-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], {
     cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, ...shellVariables },
+    env: { PATH: process.env.PATH, ...variables },
     encoding: 'utf8',
   });
   expect(run.stderr).toBe('');
@@ -143,8 +143,10 @@ describe('copy as curl', () => {
       credentialHeaders: [name],
       requestBody: null,
     });
-    const pair = `${shellVariables.API_KEY}:${shellVariables.API_SECRET}`;
-    expect(argvInBash(basic)).toEqual([
+    // As long as the reference service's: 32 hex digits and 43 characters of base64url.
+    const long = { API_KEY: `${shellVariables.API_KEY}${'0'.repeat(32)}`, API_SECRET: 'S'.repeat(43) };
+    const pair = `${long.API_KEY}:${long.API_SECRET}`;
+    expect(argvInBash(basic, long)).toEqual([
       '-X',
       'POST',
       'https://tenant.example/open-api/processes/1/notes',
