@@ -54,7 +54,7 @@ function credentialPlaceholder(scheme: RequestLogEntry['authScheme'], header: st
       return /secret/i.test(header) ? curlPlaceholders.apiSecret : curlPlaceholders.apiKey;
     case 'basic':
       // GNU base64 breaks its output every 76 characters, and a key and secret are longer than 57 bytes.
-      return `Basic $(printf '%s:%s' "${curlPlaceholders.apiKey}" "${curlPlaceholders.apiSecret}" | base64 | tr -d '\n')`;
+      return `Basic $(printf '%s:%s' "${curlPlaceholders.apiKey}" "${curlPlaceholders.apiSecret}" | base64 | tr -d '\\n')`;
     case 'bearer':
       return `Bearer ${curlPlaceholders.accessToken}`;
   }

@@ -146,6 +146,8 @@ describe('copy as curl', () => {
     // As long as the reference service's: 32 hex digits and 43 characters of base64url.
     const long = { API_KEY: `${shellVariables.API_KEY}${'0'.repeat(32)}`, API_SECRET: 'S'.repeat(43) };
     const pair = `${long.API_KEY}:${long.API_SECRET}`;
+    // One line as shown, the line break spelled as tr reads it.
+    expect(basic).toContain(`Basic $(printf '%s:%s' "$API_KEY" "$API_SECRET" | base64 | tr -d '\\n')"`);
     expect(argvInBash(basic, long)).toEqual([
       '-X',
       'POST',
