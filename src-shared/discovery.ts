@@ -55,6 +55,8 @@ export interface AuthFinding {
   proposed: AuthSetting | null;
   confidence: Confidence | null;
   reasons: string[];
+  /** Why the proposal is doubtful (low confidence), for the review to show apart from the reasons. */
+  warning: string | null;
   changes: boolean;
   /** Every scheme the description offers, in words ("API key in header X-Api-Key", ...). */
   offered: string[];

@@ -2,8 +2,12 @@
  * One search for any of many literal strings (a secret's forms), for redaction.ts. Pure: no Node.
  */
 
-/** The longest list of forms searched with one pattern (API keys and tokens are far shorter). */
-export const maxPatternChars = 4096;
+/**
+ * The longest list of forms searched with one pattern: a profile's key, secret, Basic value and
+ * token with their hex and base64 spellings come to about 6,000 characters, and one pattern
+ * searches a 64 KiB answer for them 2.5 times faster than a search per form does.
+ */
+export const maxPatternChars = 16_384;
 
 /** `value` as a pattern that matches exactly it. */
 export function escapeForPattern(value: string): string {

@@ -7,7 +7,7 @@
 
 import { escapeForPattern, patternOfForms } from './form-pattern';
 import { searchableAsText } from './json-text';
-import { mayHoldSpelling, spellingPatterns } from './secret-spellings';
+import { binarySpellings, mayHoldSpelling, spellingPatterns } from './secret-spellings';
 
 /** What a redacted value reads as. */
 export const redacted = '[redacted]';
@@ -74,9 +74,10 @@ export function redactPath(path: string, secrets: readonly string[] = []): strin
 }
 
 /**
- * Replaces every known secret value in `text`, in the forms a service may quote it (as sent, URL-
- * or form-encoded, JSON-escaped), by `mask`. Values of 4 characters or more are replaced wherever
- * they occur; shorter ones only where they stand alone, so "12" does not eat "(412)".
+ * Replaces every known secret value in `text`, in the forms a service may quote it (as sent, its
+ * bytes in hex or base64, each URL- or form-encoded and JSON-escaped), by `mask`. Values of 4
+ * characters or more are replaced wherever they occur; shorter ones only where they stand alone,
+ * so "12" does not eat "(412)".
  */
 export function redactText(text: string, secrets: readonly string[], mask = redacted): string {
   const known = formsOf(secrets);
@@ -100,9 +101,11 @@ const base64Spelling = /^[A-Za-z0-9+/=\t\n\r ]+$/;
  * refused with a sentence that quotes at most one character of it, so nothing more is shown.
  */
 export function redactBase64(text: string, secrets: readonly string[]): string {
+  // Not the secret's own base64: the document's base64 spells its bytes, and a document that holds
+  // the secret is the tenant's to show, not a quote (searching 13 MiB for each spelling is slow too).
   return replaceForms(
     text,
-    secretForms(secrets).filter((form) => base64Spelling.test(form)),
+    workOutForms(secrets, false).filter((form) => base64Spelling.test(form)),
     redacted,
   );
 }
@@ -246,7 +249,7 @@ interface SecretForms {
 function formsOf(secrets: readonly string[]): SecretForms {
   const known = recentForms.find((entry) => sameValues(entry.secrets, secrets));
   if (known) return known;
-  const forms = workOutForms(secrets);
+  const forms = workOutForms(secrets, true);
   // The JSON spelling of each form, for mayHoldAny's search of a re-serialised body.
   const spellings = forms.map((form) => JSON.stringify(form).slice(1, -1));
   const surrogates = forms.some((form) => /[\uD800-\uDFFF]/.test(form));
@@ -270,20 +273,21 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((value, index) => value === b[index]));
 }
 
-/** Each value with its encoded forms, longest first so a longer form is never half-replaced. */
-export function secretForms(secrets: readonly string[]): string[] {
-  return formsOf(secrets).forms;
-}
-
-function workOutForms(secrets: readonly string[]): string[] {
+/**
+ * Each value with its encoded forms, longest first so a longer form is never half-replaced;
+ * `binary`: with the values' hex and base64 spellings (secret-spellings.ts) too.
+ */
+function workOutForms(secrets: readonly string[], binary: boolean): string[] {
   const forms = new Set<string>();
-  for (const value of secrets) {
-    if (!value.trim()) continue;
-    forms.add(value);
-    forms.add(encodeURIComponent(value));
-    forms.add(new URLSearchParams({ v: value }).toString().slice(2));
-    forms.add(JSON.stringify(value).slice(1, -1));
-    forms.add(JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'));
+  for (const secret of secrets) {
+    if (!secret.trim()) continue;
+    for (const value of binary ? [secret, ...binarySpellings(secret)] : [secret]) {
+      forms.add(value);
+      forms.add(encodeURIComponent(value));
+      forms.add(new URLSearchParams({ v: value }).toString().slice(2));
+      forms.add(JSON.stringify(value).slice(1, -1));
+      forms.add(JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'));
+    }
   }
   // Percent-encoding's hex is case-insensitive; .NET's HttpUtility.UrlEncode writes it lower-case.
   for (const form of [...forms]) forms.add(form.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase()));

@@ -1,12 +1,55 @@
 /**
- * A helper of redaction.ts (the one home of the rules about secrets): a pattern per secret that
- * finds it however a text that is never parsed spells it. JSON may write any character as
- * `\uXXXX` in either hex case (.NET writes `+` as `\u002B`) and `/` as `\/`; URL encoding may
- * write any character as `%XX` in either case (.NET's HttpUtility.UrlEncode writes `%2b`). A body
- * past the log's limit is cut before it could be parsed, and a body that is not JSON never is, so
- * no list of whole forms can cover every mix of spellings; this pattern does.
+ * A helper of redaction.ts (the one home of the rules about secrets): how else than as it is a
+ * text may spell a secret. First its bytes in hex or base64, which a service may quote back in
+ * any answer (a hostile one did, in a 400); redaction.ts hunts them as it hunts the secret. Then
+ * a pattern per secret that finds it however a text that is never parsed spells it. JSON may
+ * write any character as `\uXXXX` in either hex case (.NET writes `+` as `\u002B`) and `/` as
+ * `\/`; URL encoding may write any character as `%XX` in either case (.NET's
+ * HttpUtility.UrlEncode writes `%2b`). A body past the log's limit is cut before it could be
+ * parsed, and a body that is not JSON never is, so no list of whole forms can cover every mix of
+ * spellings; this pattern does.
  * Pure: no Node, so the renderer and the reference service may use it too.
  */
+
+/**
+ * The shortest hex or base64 spelling hunted: a shorter run of letters and digits turns up by
+ * chance in ordinary text, and masking it there would hide what the text says.
+ */
+const shortestBinarySpelling = 8;
+
+/**
+ * `secret`'s UTF-8 bytes in hex (either case), base64 and base64url: whole (padded and not), and
+ * the part that stays the same wherever the bytes sit inside a longer base64 text. Base64 writes
+ * 3 bytes as 4 characters, so a character of such a text mixes the secret's bits with its
+ * neighbours' unless it falls wholly inside the secret; which ones do depends on the secret's
+ * offset modulo 3, so the stable middle is worked out for each of the three, as secret scanners
+ * do. Only spellings of {@link shortestBinarySpelling} characters or more; none for a secret
+ * under 4 characters, which is too common to hunt in any spelling.
+ */
+export function binarySpellings(secret: string): string[] {
+  if ([...secret].length < 4) return [];
+  const bytes = new TextEncoder().encode(secret);
+  const hexDigits = [...bytes].map((byte) => hex(byte, 2)).join('');
+  const whole = base64(bytes);
+  const base64s = [whole, whole.replace(/=+$/, '')];
+  for (const lead of [0, 1, 2]) {
+    // Zero bytes around the secret: the characters kept depend on the secret's bits alone.
+    const placed = new Uint8Array(lead + bytes.length + 2);
+    placed.set(bytes, lead);
+    base64s.push(
+      base64(placed).slice(Math.ceil((lead * 8) / 6), Math.floor(((lead + bytes.length) * 8) / 6)),
+    );
+  }
+  const spellings = [hexDigits, hexDigits.toLowerCase()];
+  for (const spelling of base64s) spellings.push(spelling, spelling.replace(/\+/g, '-').replace(/\//g, '_'));
+  return [...new Set(spellings)].filter((spelling) => spelling.length >= shortestBinarySpelling);
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /**
  * One pattern per secret of 4 characters or more (shorter ones are too common to hunt in any

@@ -13,7 +13,16 @@ interface Offer {
   words: string;
   /** A token URL the scheme names (OAuth2 client credentials). */
   tokenUrl?: string;
+  /** Why the offer is doubtful: it is then proposed with low confidence. */
+  warning?: string;
 }
+
+/**
+ * The characters tenants use in an API key's header name. HTTP allows more (`` ` ``, `$`, `|`,
+ * `'`), and a name with them is valid, but no tenant uses one: it is more likely a description
+ * altered to smuggle shell syntax wherever the name is copied, so it is never proposed as sure.
+ */
+const usualHeaderName = /^[A-Za-z0-9_-]+$/;
 
 /** What the description offers, and which offer to propose for a profile now using `current`. */
 export function readAuth(
@@ -78,7 +87,16 @@ export function readAuth(
   }
   if (!pick) {
     reasons.push('the description names no scheme the console can send');
-    return { current, proposed: null, confidence: null, reasons, changes: false, offered, tokenPath: null };
+    return {
+      current,
+      proposed: null,
+      confidence: null,
+      reasons,
+      warning: null,
+      changes: false,
+      offered,
+      tokenPath: null,
+    };
   }
   reasons.unshift(
     distinct.length > 1
@@ -88,8 +106,13 @@ export function readAuth(
   return {
     current,
     proposed: pick.setting,
-    confidence: distinct.length > 1 && pick.setting.scheme !== current.scheme ? 'medium' : 'high',
+    confidence: pick.warning
+      ? 'low'
+      : distinct.length > 1 && pick.setting.scheme !== current.scheme
+        ? 'medium'
+        : 'high',
     reasons,
+    warning: pick.warning ?? null,
     changes: !sameSetting(current, pick.setting),
     offered,
     tokenPath,
@@ -123,10 +146,23 @@ function headerOffer(found: string[], current: AuthSetting, reasons: string[]): 
     return null;
   }
   const headers = parsed.data;
+  const sent = [headers.key, headers.secret].filter((name) => name !== null);
   return {
     setting: { scheme: 'headers', headers },
-    words: `API keys in the headers ${[headers.key, headers.secret].filter(Boolean).join(' and ')}`,
+    words: `API keys in the headers ${sent.join(' and ')}`,
+    warning: unusualNamesWarning(sent),
   };
+}
+
+/** The warning for header names with characters beyond {@link usualHeaderName}'s, if any. */
+function unusualNamesWarning(names: string[]): string | undefined {
+  const unusual = names.filter((name) => !usualHeaderName.test(name));
+  if (unusual.length === 0) return undefined;
+  const characters = [...new Set(unusual.join('').replace(/[A-Za-z0-9_-]/g, ''))].join(' ');
+  return (
+    `The description names the API-key header${unusual.length > 1 ? 's' : ''} ${unusual.join(' and ')}, ` +
+    `with characters no tenant uses in one (${characters}): check with the tenant before applying it.`
+  );
 }
 
 /**

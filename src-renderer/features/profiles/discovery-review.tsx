@@ -26,7 +26,8 @@ export function DiscoveryReview({
   onCancel: () => void;
 }) {
   const [chosen, setChosen] = useState<Operation[]>(() => changingOperations(result));
-  const [auth, setAuth] = useState(result.auth.changes);
+  // A doubtful auth change (low confidence: its warning says why) is applied only when ticked.
+  const [auth, setAuth] = useState(result.auth.changes && result.auth.confidence !== 'low');
   const [confirmName, setConfirmName] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<CallFailure | null>(null);
@@ -103,6 +104,11 @@ export function DiscoveryReview({
           </tr>
         </tbody>
       </table>
+      {result.auth.warning && (
+        <p role="note" className="warning-box">
+          {result.auth.warning}
+        </p>
+      )}
       {result.extras.length > 0 && (
         <details>
           <summary>{result.extras.length} other operations in the description (not used)</summary>

@@ -43,7 +43,8 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
           <h3>As curl</h3>
           <CopyButton value={curl} label="Copy as curl" />
           <span className="muted small">
-            Credentials are shell variables ($API_KEY, $API_SECRET or $ACCESS_TOKEN): set them first.
+            For a POSIX shell (bash, zsh). Credentials are shell variables ($API_KEY, $API_SECRET or
+            $ACCESS_TOKEN): set them first.
           </span>
         </div>
         {/* Focusable: a long command scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}

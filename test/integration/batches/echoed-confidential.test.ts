@@ -9,8 +9,8 @@ import { limitedSandbox } from './limiter';
 
 /*
  * A batch run sends its confidential values from memory through the client's one change path: a
- * service that quotes one back in refusing the completion must not put it in the request log, in
- * the row or in the audit. Nor may the reads a run makes of its processes (before each row's
+ * service that quotes one back in refusing the completion (as it is, or its bytes in base64 and
+ * hex) must not put it in the request log, in the row or in the audit. Nor may the reads a run makes of its processes (before each row's
  * change, and reading a change back after the console stopped), on a tenant that keeps the field
  * but does not mark it confidential. The reference service never quotes a field value and keeps
  * the mark it was sent, so the relay in front of it refuses each completion with a sentence that
@@ -31,7 +31,10 @@ describe('a batch completion refused with a sentence quoting its confidential va
     const { service, batchId, chosen, requests } = console_;
     try {
       expect(chosen).toHaveLength(2);
-      const sentence = `The value "${secret}" of field NINO is not valid.`;
+      // Its bytes too, in base64 and hex, as a gateway that logs what it refused may quote them.
+      const spellings = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex')];
+      const [, base64, hex] = spellings;
+      const sentence = `The value "${secret}" (base64 ${base64}, hex ${hex}) of field NINO is not valid.`;
       Object.assign(setup.limiter.state, {
         status: 400,
         stormMessage: sentence,
@@ -44,7 +47,7 @@ describe('a batch completion refused with a sentence quoting its confidential va
       };
       await service.run(input('batches.run', { batchId, action, rows: chosen, confirm: '' }));
       expect((await jobEnded(service, batchId)).status).toBe('finished');
-      const masked = sentence.replace(secret, confidentialMask);
+      const masked = spellings.reduce((text, spelling) => text.replace(spelling, confidentialMask), sentence);
       for (const rowNo of chosen) {
         expect(service.store.row(batchId, rowNo)).toMatchObject({ action: 'failed' });
         expect(service.store.row(batchId, rowNo).actionMessage).toContain(masked);
@@ -55,10 +58,12 @@ describe('a batch completion refused with a sentence quoting its confidential va
         const answer = JSON.parse(post.responseBody!.text) as { error: { message: string } };
         expect(answer.error.message).toBe(masked);
       }
-      expect(JSON.stringify(requests)).not.toContain(secret);
       const audit = JSON.stringify(await console_.audit.list());
       expect(audit).toContain('of field NINO is not valid.');
-      expect(audit).not.toContain(secret);
+      for (const spelling of spellings) {
+        expect(JSON.stringify(requests)).not.toContain(spelling);
+        expect(audit).not.toContain(spelling);
+      }
     } finally {
       setup.limiter.state.storm = () => false;
       await console_.close();

@@ -15,7 +15,8 @@ import { sourceDocumentWorker } from '../../support/document-worker';
  * handler table. A fake service is right here: the reference service never echoes a secret, so
  * only a hostile local server (plain node:http on 127.0.0.1) can perform this attack on demand.
  * It echoes what it received (X-Api-Key, X-Api-Secret, Authorization, the token request's form)
- * into an error message, a response header and a successful body; nothing of it may be kept.
+ * into an error message, a response header and a successful body, the key and secret also in hex
+ * and base64 (alone, and inside a longer base64 text at each offset); nothing of it may be kept.
  */
 
 const processId = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
@@ -27,13 +28,33 @@ async function echoOf(request: IncomingMessage): Promise<string> {
   let body = '';
   for await (const chunk of request) body += String(chunk);
   const form = new URLSearchParams(body);
+  const values = {
+    'x-api-key': String(request.headers['x-api-key'] ?? ''),
+    'x-api-secret': String(request.headers['x-api-secret'] ?? ''),
+    authorization: request.headers.authorization ?? '',
+    client_id: form.get('client_id') ?? '',
+    client_secret: form.get('client_secret') ?? '',
+  };
   return [
-    `x-api-key=${request.headers['x-api-key'] ?? ''}`,
-    `x-api-secret=${request.headers['x-api-secret'] ?? ''}`,
-    `authorization=${request.headers.authorization ?? ''}`,
-    `client_id=${form.get('client_id') ?? ''}`,
-    `client_secret=${form.get('client_secret') ?? ''}`,
+    ...Object.entries(values).map(([name, value]) => `${name}=${value}`),
     `raw=${body}`,
+    ...Object.entries(values)
+      .filter(([, value]) => value !== '')
+      .map(([name, value]) => `${name} as bytes=${bytesSpelled(value)}`),
+  ].join(' ');
+}
+
+/** `value`'s bytes as a debugging gateway may quote them: hex, base64, and inside longer base64. */
+function bytesSpelled(value: string): string {
+  const bytes = Buffer.from(value);
+  const inside = ['', 'a', 'ab'].map((lead) => Buffer.from(`{"echo":"${lead}${value}"}`));
+  return [
+    bytes.toString('hex'),
+    bytes.toString('hex').toUpperCase(),
+    bytes.toString('base64'),
+    bytes.toString('base64url'),
+    ...inside.map((quoted) => quoted.toString('base64')),
+    ...inside.map((quoted) => quoted.toString('base64url')),
   ].join(' ');
 }
 
@@ -119,10 +140,29 @@ afterAll(async () => {
 /** Every form of a profile's credentials that must not be kept anywhere. */
 function sentinelsOf(apiKey: string, apiSecret: string): string[] {
   const basic = Buffer.from(`${apiKey}:${apiSecret}`).toString('base64');
-  return [apiKey, apiSecret, encodeURIComponent(apiSecret), basic, encodeURIComponent(basic)];
+  const bytes = [apiKey, apiSecret].flatMap((value) => {
+    const buffer = Buffer.from(value);
+    const hex = buffer.toString('hex');
+    return [hex, hex.toUpperCase(), buffer.toString('base64'), buffer.toString('base64url')];
+  });
+  return [apiKey, apiSecret, encodeURIComponent(apiSecret), basic, encodeURIComponent(basic), ...bytes];
+}
+
+/**
+ * Whether a run of base64 in `text` decodes to text holding one of `values`: a secret inside a
+ * longer base64 text is spelled differently at each offset, so no list of strings finds it.
+ */
+function base64Holding(text: string, values: readonly string[]): string | undefined {
+  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{16,}/g)) {
+    const decoded = [0, 1, 2, 3].map((skip) => Buffer.from(run.slice(skip), 'base64').toString('latin1'));
+    if (values.some((value) => decoded.some((bytes) => bytes.includes(value)))) return run;
+  }
+  return undefined;
 }
 
 const results: string[] = [];
+/** Every key and secret used, to look for inside whatever base64 is kept. */
+const plainValues: string[] = [];
 
 async function call(name: string, input: unknown): Promise<Result<unknown>> {
   const result = await dispatch(core, name, input);
@@ -146,6 +186,7 @@ async function profileFor(scheme: 'headers' | 'basic' | 'bearer', keyPrefix = 's
   const profileId = (saved.value as { id: string }).id;
   const stored = await call('profiles.setCredentials', { profileId, apiKey, apiSecret });
   if (!stored.ok) throw new Error(`credentials not stored: ${stored.error.message}`);
+  plainValues.push(apiKey, apiSecret);
   return { profileId, sentinels: sentinelsOf(apiKey, apiSecret) };
 }
 
@@ -222,6 +263,7 @@ describe('a service that echoes credentials', () => {
       for (const sentinel of sentinels) {
         expect(text.includes(sentinel), `${where} holds ${sentinel}`).toBe(false);
       }
+      expect(base64Holding(text, plainValues), `${where} holds a key or secret in base64`).toBeUndefined();
     }
   });
 });

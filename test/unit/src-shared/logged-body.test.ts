@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { curlCommand } from '../../../src-shared/curl';
 import { keptBody, logBody, loggedBodyLimit } from '../../../src-shared/logged-body';
 import { confidentialMask } from '../../../src-shared/logs';
 import { redacted } from '../../../src-shared/redaction';
@@ -60,50 +59,5 @@ describe('a body as the request log keeps it', () => {
     const answer = JSON.stringify({ process: { processId: 'p-1', externalReference: 'FT-000003' } });
     expect(logBody(answer, []).processRefs).toEqual(['p-1', 'FT-000003']);
     expect(logBody(undefined, [])).toEqual({ body: null, processRefs: [] });
-  });
-});
-
-describe('copy as curl', () => {
-  const entry = {
-    method: 'POST',
-    origin: 'https://tenant.example',
-    path: '/open-api/processes/1/notes',
-    requestHeaders: {
-      accept: 'application/json',
-      'x-api-key': redacted,
-      'x-api-secret': redacted,
-      cookie: redacted,
-    },
-    credentialHeaders: ['x-api-key', 'x-api-secret'],
-    authScheme: 'headers' as const,
-    requestBody: { text: `{\n  "contents": "It's done"\n}`, bytes: 24, truncated: false },
-  };
-
-  it('puts shell variables where credentials went, under the header names used', () => {
-    const curl = curlCommand(entry);
-    expect(curl).toContain(`curl -X POST 'https://tenant.example/open-api/processes/1/notes'`);
-    expect(curl).toContain('-H "x-api-key: $API_KEY"');
-    expect(curl).toContain('-H "x-api-secret: $API_SECRET"');
-    expect(curl).toContain('-H "cookie: $COOKIE"');
-    expect(curl).toContain(`-H 'accept: application/json'`);
-    expect(curl).toContain(`--data-raw '{\n  "contents": "It'\\''s done"\n}'`);
-    expect(curl).not.toContain(redacted);
-  });
-
-  it('builds Basic and Bearer values from the variables', () => {
-    const basic = curlCommand({
-      ...entry,
-      authScheme: 'basic',
-      requestHeaders: { Authorization: redacted },
-      credentialHeaders: ['authorization'],
-    });
-    expect(basic).toContain(`-H "Authorization: Basic $(printf '%s:%s' "$API_KEY" "$API_SECRET" | base64)"`);
-    const bearer = curlCommand({
-      ...entry,
-      authScheme: 'bearer',
-      requestHeaders: { authorization: redacted },
-      credentialHeaders: ['authorization'],
-    });
-    expect(bearer).toContain('-H "authorization: Bearer $ACCESS_TOKEN"');
   });
 });

@@ -10,6 +10,8 @@ import {
   tooDeepToCheck,
 } from '../../../src-shared/redaction';
 import { credentialSecrets } from '../../../src-shared/credential-secrets';
+import { confidentialMask } from '../../../src-shared/logs';
+import { maskQuoted } from '../../../src-shared/quoted-values';
 
 const key = 'K3Y-abcdef';
 const secret = 'se/cr+et=1';
@@ -136,5 +138,67 @@ describe('a secret a JSON body spells with escapes', () => {
     const body = '{ "a" : "b" }';
     expect(redactBody(body, ['S3cr3t+/Value'])).toBe(body);
     expect(redactBody('<html>S3cr3t+/Value</html>', ['S3cr3t+/Value'])).toBe('<html>[redacted]</html>');
+  });
+});
+
+describe("a secret's bytes quoted in hex or base64", () => {
+  const echoed = 'S3cr3t+/Value==xyz?';
+  const bytes = Buffer.from(echoed);
+  const base64url = (buffer: Buffer) => buffer.toString('base64url');
+
+  it('are cleaned out in hex of either case, base64 and base64url, padded or not', () => {
+    const spellings = [
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('base64').replace(/=+$/, ''),
+      base64url(bytes),
+      bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_'),
+    ];
+    for (const spelling of spellings) {
+      for (const body of [
+        `{"error":"Invalid key ${spelling} for this tenant"}`,
+        `<p>Invalid key ${spelling} for this tenant</p>`,
+      ]) {
+        const clean = redactBody(body, [echoed]);
+        expect(clean, spelling).not.toContain(spelling);
+        expect(clean, spelling).toContain(`Invalid key ${redacted} for this tenant`);
+      }
+    }
+  });
+
+  it('are cleaned out of a longer base64 text, whatever the offset of the secret in its bytes', () => {
+    for (const lead of ['', 'a', 'ab', 'abc', 'abcd']) {
+      const quoted = Buffer.from(`{"apiSecret":"${lead}${echoed}","at":"2026-11-23"}`);
+      for (const text of [quoted.toString('base64'), base64url(quoted)]) {
+        const clean = redactText(`token=${text}`, [echoed]);
+        expect(clean, `${lead} ${text}`).toContain(redacted);
+        // What is left of the text decodes to no more than a few bytes of the secret.
+        const left = Buffer.from(clean.replace('token=', '').split(redacted).join(''), 'base64').toString();
+        expect(left).not.toContain(echoed.slice(0, 4));
+        expect(left).not.toContain(echoed.slice(-4));
+      }
+    }
+  });
+
+  it('are found for the key, the Basic value and confidential values, in the ways they are quoted', () => {
+    const spelled = (value: string) => Buffer.from(value).toString('base64');
+    const hexed = (value: string) => Buffer.from(value).toString('hex');
+    const text = `key ${hexed(key)} basic ${spelled(basic)} ${encodeURIComponent(spelled(secret))}`;
+    expect(redactText(text, secrets)).toBe(`key ${redacted} basic ${redacted} ${redacted}`);
+    expect(maskQuoted(`The value ${spelled('AB123456C')} is not valid`, ['AB123456C'])).toBe(
+      `The value ${confidentialMask} is not valid`,
+    );
+  });
+
+  it('leave ordinary text alone: no spelling under 8 characters is hunted', () => {
+    // Under 4 characters a value is not hunted in any spelling: 'abc' is '616263' and 'YWJj'.
+    const text = 'ids 616263 and YWJj and 3132, words Value and Secret';
+    expect(redactText(text, ['abc', '12'])).toBe(text);
+    expect(redactText(text, [echoed])).toBe(text);
+    // 'Hello' one byte into a base64 text leaves 6 characters of its own: too few to hunt.
+    const unaligned = Buffer.from('>Hello, world').toString('base64');
+    expect(redactText(unaligned, ['Hello'])).toBe(unaligned);
+    expect(redactText(Buffer.from('Hello').toString('base64'), ['Hello'])).toBe(redacted);
   });
 });

@@ -34,3 +34,22 @@ describe('the API-key headers a description names', () => {
     expect(auth.reasons.join(' ')).toContain('X-Tenant-Region');
   });
 });
+
+describe('an API-key header name with characters no tenant uses', () => {
+  it('is proposed with low confidence and a warning naming it, never high', () => {
+    for (const names of [["X-Api-Key`touch$IFS'PWNED'`"], ['X-Tenant-Key', 'X-Tenant|Secret']]) {
+      const { auth } = discoverWith(names);
+      const odd = names.find((name) => /[`$'|]/.test(name))!;
+      expect(auth.proposed?.scheme).toBe('headers');
+      expect(auth.confidence).toBe('low');
+      expect(auth.warning).toContain(`the API-key header ${odd}, with characters no tenant uses`);
+    }
+    expect(discoverWith(["X-Api-Key`touch$IFS'PWNED'`"]).auth.warning).toContain("(` $ ')");
+  });
+
+  it('leaves names of letters, digits, - and _ as sure as before', () => {
+    const { auth } = discoverWith(['X_Tenant-Key2', 'X_Tenant-Secret2']);
+    expect(auth.confidence).toBe('high');
+    expect(auth.warning).toBeNull();
+  });
+});
