@@ -149,6 +149,28 @@ export const serviceErrorSchema = z.object({
   }),
 });
 
+/** RFC 9457's media type: ASP.NET Core answers every refusal with it (a .NET tenant's default). */
+export const problemJsonType = 'application/problem+json';
+
+/**
+ * RFC 9457 Problem Details as ASP.NET Core writes them: `traceId` is its extension member, and a
+ * validation answer's `errors` maps each .NET property path (`Fields[0].FieldId`) to its messages.
+ * A member of another type is read as absent, so one odd member does not hide the others.
+ */
+export const problemDetailsSchema = z.object({
+  type: z.string().optional().catch(undefined),
+  title: z.string().optional().catch(undefined),
+  status: z.number().optional().catch(undefined),
+  detail: z.string().optional().catch(undefined),
+  instance: z.string().optional().catch(undefined),
+  traceId: z.string().optional().catch(undefined),
+  errors: z
+    .record(z.string(), z.union([z.array(z.string()), z.string()]))
+    .optional()
+    .catch(undefined),
+});
+export type ProblemDetails = z.output<typeof problemDetailsSchema>;
+
 /** A field as the console sends it (start and complete-step). */
 export const fieldInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(limits.fieldName),

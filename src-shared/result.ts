@@ -20,12 +20,27 @@ export const errorCodes = [
 /** One of {@link errorCodes}. */
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * The service's refusal of one field of a request's `fields` (a validation answer), so that a
+ * form can show it on the input it is about.
+ */
+export interface FieldError {
+  /** The field's position in the request's `fields`, from 0. */
+  index: number;
+  /** The input it is about, as the API names it (`fieldId`, `value`), or null for the whole field. */
+  input: string | null;
+  /** The service's own words, cleaned of secrets and confidential values. */
+  message: string;
+}
+
 /** A failure as data: a sentence a person can act on, never a stack trace or a secret. */
 export interface CallError {
   code: ErrorCode;
   message: string;
   status?: number;
   retryable?: boolean;
+  /** The fields a validation answer named, when it named any. */
+  fieldErrors?: FieldError[];
 }
 
 /** What every bridge call resolves to. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { fieldInputSchema, fieldsInput } from '../../src-shared/api';
+import { labelled } from '../../src-shared/input-errors';
+import type { FieldError } from '../../src-shared/result';
 import { formProblems } from '../lib/form-validation';
 
 /** One row of the field editor; every value is text until sent. */
@@ -50,6 +52,35 @@ const labels = {
 
 type RowProblem = Partial<Record<keyof typeof labels, string>>;
 
+/** What the service said about the rows it refused, by row key: per input, or about the whole row. */
+export type RefusedRows = Map<string, RowProblem & { row?: string }>;
+
+/**
+ * The fields a validation answer named (`fieldErrors`, by position in the request), put on the
+ * rows as sent, and kept only while the input (or, for the whole field, the row) is as it was
+ * sent: once it is edited the service's words no longer describe it.
+ */
+export function refusedRows(
+  fieldErrors: readonly FieldError[],
+  sent: FieldRow[],
+  rows: FieldRow[],
+): RefusedRows {
+  const refused: RefusedRows = new Map();
+  for (const { index, input, message } of fieldErrors) {
+    const was = sent[index];
+    const now = rows.find((row) => row.key === was?.key);
+    if (!was || !now) continue;
+    const key = input !== null && input in labels ? (input as keyof typeof labels) : null;
+    const unchanged = key ? was[key] === now[key] : JSON.stringify(was) === JSON.stringify(now);
+    if (!unchanged) continue;
+    const problem = refused.get(now.key) ?? {};
+    const said = `The service said: ${key ? labelled(labels[key], message) : message}`;
+    problem[key ?? 'row'] ??= said;
+    refused.set(now.key, problem);
+  }
+  return refused;
+}
+
 /** What keeps the rows from being sent, said where it belongs. */
 export interface FieldProblems {
   /** Each row's problems by row key, by input; a repeated code is its code's problem. */
@@ -93,6 +124,7 @@ export function FieldEditor({
   processId,
   showErrors,
   schema,
+  refused,
 }: {
   rows: FieldRow[];
   onChange: (rows: FieldRow[]) => void;
@@ -100,6 +132,8 @@ export function FieldEditor({
   processId: string;
   showErrors: boolean;
   schema?: FieldsSchema;
+  /** The service's refusal of rows as sent ({@link refusedRows}), shown beside the console's own checks. */
+  refused?: RefusedRows;
 }) {
   const problems = validateRows(rows, schema);
   const update = (key: string, patch: Partial<FieldRow>) =>
@@ -116,10 +150,13 @@ export function FieldEditor({
         </p>
       )}
       {rows.map((row, index) => {
-        const problem = showErrors ? problems.rows.get(row.key) : undefined;
+        const own = showErrors ? problems.rows.get(row.key) : undefined;
+        const service = refused?.get(row.key);
+        const problem = service ? { ...service, ...own } : own;
         return (
           <fieldset key={row.key} className="field-row" aria-label={`Field ${index + 1}`}>
             <legend>Field {index + 1}</legend>
+            {service?.row && <p className="field-error">{service.row}</p>}
             <Input
               label="Name"
               value={row.name}

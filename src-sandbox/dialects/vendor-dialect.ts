@@ -3,15 +3,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { AnswerTooDeep, camelKeys, KeySpellingConflict, pascalKeys } from '../../src-shared/answer-keys';
-import { ApiError } from '../domain/api-error';
+import { ApiError, type ErrorBody } from '../domain/api-error';
+import { problemContentType, problemDetailsOf } from './problem-details';
 import { vendorDescription } from './vendor-openapi';
 import { targetOf, vendorDescriptionPath } from './vendor-routes';
 
 /**
  * The `vendor` dialect: the same service and data, spoken the way a .NET tenant of the vendor
  * speaks. A thin layer at the edge: a URL rewrite from the route table onto the reference routes,
- * PascalCase keys folded in on requests and out on answers, changes answered 200 `{}`, and the
- * dialect's own description. Key headers are the authentication hook's (see http/auth.ts).
+ * PascalCase keys folded in on requests and out on answers, changes answered 200 `{}`, refusals
+ * in RFC 9457 Problem Details, and the dialect's own description. Key headers are the
+ * authentication hook's (see http/auth.ts).
  */
 
 /** The reference service's dialects: `default` is API.md's shape, `vendor` a .NET tenant's. */
@@ -49,6 +51,12 @@ export async function installVendorDialect(app: FastifyInstance): Promise<void> 
       return done(null, '');
     }
     if (!isApi(request) || typeof payload !== 'string' || !isJson(reply)) return done(null, payload);
+    // Every refusal in RFC 9457 Problem Details, as ASP.NET Core answers them by default.
+    const refusal = reply.statusCode >= 400 ? errorBodyIn(payload) : null;
+    if (refusal) {
+      reply.type(problemContentType);
+      return done(null, JSON.stringify(problemDetailsOf(reply.statusCode, refusal)));
+    }
     // The vendor's description shows every answer as `{}`; its tenants answer changes so.
     if (request.method === 'POST' && reply.statusCode >= 200 && reply.statusCode < 300) {
       reply.code(200).removeHeader('location');
@@ -77,4 +85,16 @@ function isApi(request: FastifyRequest): boolean {
 
 function isJson(reply: FastifyReply): boolean {
   return String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+}
+
+/** The API's error body in an answer's JSON, or null when the answer is something else. */
+function errorBodyIn(payload: string): ErrorBody | null {
+  try {
+    const body = JSON.parse(payload) as Partial<ErrorBody> | null;
+    return typeof body?.error?.message === 'string' && Array.isArray(body.error.details)
+      ? (body as ErrorBody)
+      : null;
+  } catch {
+    return null;
+  }
 }

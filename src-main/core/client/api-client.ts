@@ -279,12 +279,13 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
         });
       } catch (error) {
         if (!(error instanceof ClientFailure) || error.error.code !== 'not_found') throw error;
-        // A 404 in the API's error format means the service checked the key, then looked:
-        // reachable and authenticated. Any other 404 is some other server's page.
-        if (error.serviceCode === undefined) {
+        // A 404 in the API's error format, or in the Problem Details a .NET tenant answers with,
+        // means the service checked the key, then looked: reachable and authenticated. Any other
+        // 404 (a bare one, an HTML page) is some other server's, or a path no endpoint has.
+        if (error.errorFormat === undefined) {
           throw new ClientFailure(
             'bad_response',
-            `${chosen.baseUrl} answered 404 without the API's error format, so it may not be the Process Integration API. ` +
+            `${chosen.baseUrl} answered 404 without the API's error format or Problem Details, so it may not be the Process Integration API. ` +
               `Check the base URL and endpoint map of profile "${chosen.name}".`,
             { status: 404 },
           );

@@ -18,6 +18,11 @@ export interface FailureFacts {
   /** The service's own error code (`error.code` of its body), e.g. `no_current_step`. */
   serviceCode?: string;
   /**
+   * The answer was in an error format of the API: API.md's own, or RFC 9457 Problem Details as a
+   * .NET tenant answers. Either says the service itself answered, not a page in front of it.
+   */
+  errorFormat?: 'api' | 'problem-details';
+  /**
    * A gateway, or the service down for maintenance, answered in the service's place (502, 503,
    * 504): a batch counts such rows as it counts refused connections, and pauses after a few.
    */
@@ -33,6 +38,7 @@ export class ClientFailure extends Failure {
   readonly accepted: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly serviceCode: string | undefined;
+  readonly errorFormat: 'api' | 'problem-details' | undefined;
   readonly unavailable: boolean;
 
   constructor(code: ErrorCode, message: string, extra: Partial<CallError> = {}, facts: FailureFacts = {}) {
@@ -42,6 +48,7 @@ export class ClientFailure extends Failure {
     this.accepted = facts.accepted ?? false;
     this.retryAfterSeconds = facts.retryAfterSeconds;
     this.serviceCode = facts.serviceCode;
+    this.errorFormat = facts.errorFormat;
     this.unavailable = facts.unavailable ?? false;
   }
 }

@@ -184,12 +184,21 @@ async function sendOnce<T>(plan: ChangePlan<T>, scrub: (message: string) => stri
       {
         ...(error.error.status !== undefined ? { status: error.error.status } : {}),
         ...(error.error.retryable !== undefined ? { retryable: error.error.retryable } : {}),
+        ...(error.error.fieldErrors
+          ? {
+              fieldErrors: error.error.fieldErrors.map((field) => ({
+                ...field,
+                message: scrub(field.message),
+              })),
+            }
+          : {}),
       },
       error instanceof ClientFailure
         ? {
             ambiguous: error.ambiguous,
             retryAfterSeconds: error.retryAfterSeconds,
             serviceCode: error.serviceCode,
+            errorFormat: error.errorFormat,
             unavailable: error.unavailable,
           }
         : {},

@@ -1,8 +1,7 @@
-import { serviceErrorSchema } from '../../../src-shared/api';
-import { camelKeys } from '../../../src-shared/answer-keys';
 import type { Profile } from '../../../src-shared/profile';
 import type { ErrorCode } from '../../../src-shared/result';
 import { ClientFailure } from './client-failure';
+import { fieldErrorsOf, readErrorAnswer, type ErrorAnswer } from './error-answer';
 
 /** An answer the client received, before it is judged. */
 export interface RawAnswer {
@@ -26,29 +25,31 @@ export interface StatusContext {
   subject?: string;
 }
 
-/** The service's own error, when its body has the API.md error shape (in either key casing). */
-export function serviceError(text: string): { code: string; message: string } | null {
-  try {
-    const parsed = serviceErrorSchema.safeParse(camelKeys(JSON.parse(text)));
-    return parsed.success ? parsed.data.error : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Turns a non-2xx answer into a ClientFailure that quotes the service's own message. */
+/**
+ * Turns a non-2xx answer into a ClientFailure that quotes the service's own words, in API.md's
+ * error format or RFC 9457 Problem Details, with the trace id a .NET tenant's support needs and
+ * the fields a validation answer named.
+ */
 export function classifyStatus(answer: RawAnswer, context: StatusContext): ClientFailure {
   const { status } = answer;
-  const own = serviceError(answer.text);
-  const said = own ? ` The service said: "${clip(own.message)}"` : '';
+  const own = readErrorAnswer(answer);
+  const said = own ? serviceWords(own) : '';
   const where = `profile "${context.profile.name}"`;
   const unavailable = status === 502 || status === 503 || status === 504;
-  const facts = { serviceCode: own?.code, ambiguous: status === 502 || status === 504, unavailable };
+  const facts = {
+    serviceCode: own?.code,
+    errorFormat: own?.format,
+    ambiguous: status === 502 || status === 504,
+    unavailable,
+  };
+  const fieldErrors = own
+    ? fieldErrorsOf(own.problems).map((error) => ({ ...error, message: clip(error.message) }))
+    : [];
   const make = (code: ErrorCode, message: string, retryable = false, retryAfterSeconds?: number) =>
     new ClientFailure(
       code,
       message,
-      { status, ...(retryable ? { retryable } : {}) },
+      { status, ...(retryable ? { retryable } : {}), ...(fieldErrors.length > 0 ? { fieldErrors } : {}) },
       { ...facts, retryAfterSeconds },
     );
 
@@ -144,6 +145,27 @@ function describeLocation(location: string, baseUrl: string): string {
   } catch {
     return 'an unreadable address';
   }
+}
+
+/** How many of a validation answer's problems its sentence quotes; the form shows each on its field. */
+const quotedProblems = 3;
+
+/**
+ * ` The service said: "…"`, with the trace id when the service gave one. A validation answer
+ * without a `detail` has only a title that says nothing ("One or more validation errors
+ * occurred."), so its first problems are quoted instead, each with its path.
+ */
+function serviceWords(own: ErrorAnswer): string {
+  const problems = own.problems
+    .slice(0, quotedProblems)
+    .map((problem) => `${problem.path}: ${problem.message.trim().replace(/\.$/, '')}`)
+    .join('; ');
+  const more =
+    own.problems.length > quotedProblems ? ` (and ${own.problems.length - quotedProblems} more)` : '';
+  const words = own.generic || own.message === undefined ? problems && `${problems}${more}` : own.message;
+  const trace = own.traceId && `trace id ${own.traceId}: give it to the vendor's support`;
+  if (!words) return trace ? ` (${trace[0]!.toUpperCase()}${trace.slice(1)}.)` : '';
+  return ` The service said: "${clip(words)}"${trace ? ` (${trace}).` : ''}`;
 }
 
 function clip(text: string): string {

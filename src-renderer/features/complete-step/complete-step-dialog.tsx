@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CompleteStepResponse, Process, Step } from '../../../src-shared/api';
 import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
@@ -13,6 +13,7 @@ import {
   FieldEditor,
   fieldFromRow,
   newRow,
+  refusedRows,
   validateRows,
   type FieldRow,
 } from '../../components/field-editor';
@@ -21,7 +22,8 @@ import { draftKey, useDraft } from '../../lib/drafts';
 import { focusFirstProblem } from '../../lib/focus-first-problem';
 
 type Stage =
-  | { name: 'edit' }
+  /** `refusal`: the service refused fields of `sent` (a validation answer), shown on them. */
+  | { name: 'edit'; refusal?: { error: CallFailure; sent: FieldRow[] } }
   | { name: 'review' }
   | { name: 'sending' }
   | { name: 'done'; response: CompleteStepResponse }
@@ -68,6 +70,12 @@ export function CompleteStepDialog({
   const live = profile.environment === 'live';
   const confirmation = confirmProcess(process);
   const body = { fields: rows.map(fieldFromRow) };
+  const refusal = stage.name === 'edit' ? stage.refusal : undefined;
+
+  // Focus follows a refusal to the first field it named, once the editor is back on screen.
+  useEffect(() => {
+    if (refusal && editor.current) focusFirstProblem(editor.current);
+  }, [refusal]);
 
   function review() {
     setShowErrors(true);
@@ -93,6 +101,9 @@ export function CompleteStepDialog({
       clearUnknownIntent();
       setStage({ name: 'done', response: result.value });
       onCompleted(result.value);
+    } else if (result.error.code !== 'outcome_unknown' && result.error.fieldErrors?.length) {
+      // A clear refusal: back to the fields, with the service's words on the ones it named.
+      setStage({ name: 'edit', refusal: { error: result.error, sent: rows } });
     } else {
       if (result.error.code === 'outcome_unknown') setUnknownIntent(intent.current);
       setStage({ name: 'failed', error: result.error });
@@ -116,12 +127,14 @@ export function CompleteStepDialog({
               .map(({ name, code, value, confidential }) => ({ name, code, value, confidential }))}
             onApply={(fields) => setRows(fields.map((field) => newRow(field)))}
           />
+          {refusal && <CallError error={refusal.error} inline />}
           <div ref={editor}>
             <FieldEditor
               rows={rows}
               onChange={setRows}
               processId={process.processId}
               showErrors={showErrors}
+              refused={refusal && refusedRows(refusal.error.fieldErrors ?? [], refusal.sent, rows)}
             />
           </div>
           <div className="button-row">

@@ -143,3 +143,70 @@ describe('the client against a tenant shaped like the vendor', () => {
     ]);
   });
 });
+
+describe('the client against a tenant that refuses in Problem Details (RFC 9457, the .NET default)', () => {
+  const trace = /\(trace id 00-[0-9a-f]{32}-[0-9a-f]{16}-00: give it to the vendor's support\)/;
+
+  it('passes the connection test: a Problem Details 404 for the probe is the API answering', async () => {
+    const { client, profileId } = connect();
+    expect(await client.testConnection(profileId)).toMatchObject({ authenticated: true });
+  });
+
+  it('says a lookup of an unknown process found nothing, in the service words, with the trace id', async () => {
+    const { client, profileId } = connect();
+    const unknown = '00000000-0000-0000-0000-00000000abcd';
+    const failure = await failureOf(client.getProcess(profileId, unknown));
+    expect(failure.error).toMatchObject({ code: 'not_found', status: 404 });
+    expect(failure.message).toContain(
+      `There is no process ${unknown} on profile "Sandbox" (404). The service said: "No process has the id ${unknown}; check the id."`,
+    );
+    expect(failure.message).toMatch(trace);
+  });
+
+  it('puts a validation 400 on the field it names, and quotes it with the trace id', async () => {
+    const { client, profileId } = connect();
+    const process = await client.getProcessByReference(profileId, 'FT-000005');
+    const step = process.steps.find((candidate) => candidate.completedOn === null)!;
+    // The console takes values up to 100,000 characters; this tenant's model takes 10,000.
+    const failure = await failureOf(
+      client.completeStep(
+        profileId,
+        valid('steps.complete', {
+          processId: process.processId,
+          stepId: step.stepId,
+          fields: [
+            { name: 'Outcome', value: 'Rejected', fieldId: process.processId, code: 'OUTCOME' },
+            { name: 'Notes', value: 'x'.repeat(10_001), fieldId: process.processId, code: 'NOTES' },
+          ],
+        }),
+      ),
+    );
+    expect(failure.error).toMatchObject({
+      code: 'invalid_input',
+      status: 400,
+      fieldErrors: [
+        { index: 1, input: 'value', message: 'The Value field must be at most 10000 characters.' },
+      ],
+    });
+    expect(failure.message).toContain(
+      'The service refused the request as invalid (400). The service said: "fields[1].value must be at most 10000 characters (the field with code "NOTES")."',
+    );
+    expect(failure.message).toMatch(trace);
+    expect((await client.currentStep(profileId, process.processId))?.stepId).toBe(step.stepId);
+  });
+
+  it('says a start refused as a conflict (409) was refused, with the trace id', async () => {
+    const { client, profileId } = connect();
+    const failure = await failureOf(
+      client.startProcess(
+        profileId,
+        valid('processes.start', { processTypeId: flyTippingTypeId, externalReference: 'FT-000003' }),
+      ),
+    );
+    expect(failure.error).toMatchObject({ code: 'conflict', status: 409 });
+    expect(failure.message).toContain(
+      'The service refused the change (409). The service said: "Another process already has the external reference FT-000003;',
+    );
+    expect(failure.message).toMatch(trace);
+  });
+});

@@ -56,10 +56,10 @@ describe('the vendor dialect over HTTP', () => {
       auth: { key: t.key },
     });
     expect(defaultHeaders.status).toBe(401);
-    expect(defaultHeaders.json.Error.Code).toBe('credentials_required');
-    expect(defaultHeaders.json.Error.Message).toBe(
-      'This operation needs an API key: send X-Api-Key-Id and X-Api-Key-Secret.',
-    );
+    expect(defaultHeaders.json).toMatchObject({
+      title: 'Unauthorized',
+      detail: 'This operation needs an API key: send X-Api-Key-Id and X-Api-Key-Secret.',
+    });
     const basic = await call(t.url, 'GET', '/open-api/processes/by-reference/FT-000003', {
       auth: { key: t.key, scheme: 'basic' },
     });
@@ -94,7 +94,55 @@ describe('the vendor dialect over HTTP', () => {
       body: { Contents: 'one', contents: 'two' },
     });
     expect(reply.status).toBe(400);
-    expect(reply.json.Error.Code).toBe('ambiguous_key');
+    expect(reply.json.detail).toBe(
+      'The request body spells a key two ways: "Contents" and "contents" are both present with different values.',
+    );
+  });
+
+  it('refuses in RFC 9457 Problem Details, as ASP.NET Core does by default', async () => {
+    const unknown = '00000000-0000-0000-0000-00000000abcd';
+    const missing = await vendor('GET', `/open-api/processes/${unknown}/details`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(missing.json).toEqual({
+      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.5',
+      title: 'Not Found',
+      status: 404,
+      detail: `No process has the id ${unknown}; check the id.`,
+      traceId: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/),
+    });
+    const again = await vendor('GET', `/open-api/processes/${unknown}/details`);
+    expect(again.json.traceId).not.toBe(missing.json.traceId);
+
+    const { ProcessId, Steps } = await ft3();
+    const stepId = Steps.find((step: { CompletedOn: string | null }) => step.CompletedOn === null).StepId;
+    const invalid = await vendor('POST', `/open-api/processes/${ProcessId}/steps/${stepId}/complete`, {
+      body: { Fields: [{ Code: 'OUTCOME', Value: 'Rejected', FieldId: 'not-a-guid' }] },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(invalid.json).toMatchObject({
+      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      errors: {
+        'Fields[0].FieldId': [
+          'The FieldId field must be a GUID such as 00000000-0000-0000-0000-000000000001.',
+        ],
+      },
+    });
+    expect(invalid.json.detail).toContain('(the field with code "OUTCOME")');
+
+    const conflict = await vendor('POST', '/open-api/processes/start', {
+      body: { ProcessTypeId: flyTippingTypeId, ExternalReference: 'FT-000003', Accounts: [], Documents: [] },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json).toMatchObject({
+      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
+      title: 'Conflict',
+      status: 409,
+    });
+    expect(conflict.json.errors).toBeUndefined();
   });
 
   it('publishes a valid description at /swagger/v1/swagger.json, named by Swagger UI at /swagger', async () => {

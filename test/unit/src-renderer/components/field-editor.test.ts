@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRow, validateRows } from '../../../../src-renderer/components/field-editor';
+import { newRow, refusedRows, validateRows } from '../../../../src-renderer/components/field-editor';
 import { batchFieldsInput } from '../../../../src-shared/calls-batches';
 import { limits } from '../../../../src-shared/limits';
 
@@ -47,5 +47,47 @@ describe('the field editor’s rows, checked as main checks them', () => {
     expect(Object.keys(validateRows(rows).rows.get(rows[0]!.key)!)).toEqual(['fieldId']);
     const wrong = [newRow({ name: 'Outcome', code: 'OUTCOME', fieldId: '{processid}' })];
     expect(Object.keys(validateRows(wrong, batchFieldsInput).rows.get(wrong[0]!.key)!)).toEqual(['fieldId']);
+  });
+});
+
+describe('the service’s refusal of rows as sent', () => {
+  const sent = [row('OUTCOME'), row('NOTES', 'x'.repeat(20))];
+
+  it('puts each refusal on the input it names, by position, labelled as the form labels it', () => {
+    const refused = refusedRows(
+      [
+        { index: 1, input: 'value', message: 'must be at most 10 characters' },
+        { index: 1, input: 'value', message: 'A second word on it.' },
+        { index: 0, input: 'fieldId', message: 'The FieldId field is required.' },
+        { index: 0, input: 'fieldType', message: 'Unknown type.' },
+        { index: 7, input: 'value', message: 'No such row.' },
+      ],
+      sent,
+      sent,
+    );
+    expect(refused.get(sent[1]!.key)).toEqual({
+      value: 'The service said: Value must be at most 10 characters',
+    });
+    expect(refused.get(sent[0]!.key)).toEqual({
+      fieldId: 'The service said: The FieldId field is required.',
+      row: 'The service said: Unknown type.',
+    });
+    expect(refused.size).toBe(2);
+  });
+
+  it('drops a refusal once its input, or for the whole field its row, is edited or removed', () => {
+    const errors = [
+      { index: 1, input: 'value', message: 'Too long.' },
+      { index: 0, input: null, message: 'Not this one.' },
+    ];
+    const edited = [
+      { ...sent[0]!, name: 'Result' },
+      { ...sent[1]!, code: 'CREWNOTES' },
+    ];
+    expect(refusedRows(errors, sent, edited).get(sent[1]!.key)).toEqual({
+      value: 'The service said: Too long.',
+    });
+    expect(refusedRows(errors, sent, edited).has(sent[0]!.key)).toBe(false);
+    expect(refusedRows(errors, sent, [{ ...sent[1]!, value: 'short' }]).size).toBe(0);
   });
 });

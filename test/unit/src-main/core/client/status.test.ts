@@ -83,6 +83,106 @@ describe('status classification', () => {
     },
   );
 
+  const problemJson = { 'content-type': 'application/problem+json; charset=utf-8' };
+  const traceId = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
+
+  it("quotes a Problem Details answer's detail, else its title, with its trace id", () => {
+    const detailed = classifyStatus(
+      answer(
+        409,
+        {
+          type: 'https://tools.ietf.org/html/rfc9110#section-15.5.10',
+          title: 'Conflict',
+          status: 409,
+          detail: 'Step 2 is not current.',
+          traceId,
+        },
+        problemJson,
+      ),
+      { profile },
+    );
+    expect(detailed.message).toBe(
+      `The service refused the change (409). The service said: "Step 2 is not current." (trace id ${traceId}: ` +
+        "give it to the vendor's support). Reload the process to see its current step.",
+    );
+    expect([detailed.errorFormat, detailed.serviceCode]).toEqual(['problem-details', undefined]);
+    const titled = classifyStatus(answer(404, { title: 'Not Found', status: 404, traceId }, problemJson), {
+      profile,
+      subject: 'process 6f1c',
+    });
+    expect(titled.message).toContain(`(404). The service said: "Not Found" (trace id ${traceId}`);
+  });
+
+  it('quotes the errors of a validation answer without detail, and gives each field its own', () => {
+    const failure = classifyStatus(
+      answer(
+        400,
+        {
+          title: 'One or more validation errors occurred.',
+          status: 400,
+          errors: {
+            'Fields[0].FieldId': ['The FieldId field is required.'],
+            'Fields[2].Value': ['The Value field must be at most 10 characters.', 'Another.'],
+            '$.fields[1]': ['The JSON value could not be converted.'],
+            Fields: ['Too many.'],
+            ExternalReference: ['Taken.'],
+          },
+          traceId,
+        },
+        problemJson,
+      ),
+      { profile },
+    );
+    expect(failure.error.code).toBe('invalid_input');
+    expect(failure.message).toBe(
+      'The service refused the request as invalid (400). The service said: "Fields[0].FieldId: The FieldId field is required; ' +
+        'Fields[2].Value: The Value field must be at most 10 characters; Fields[2].Value: Another (and 3 more)" ' +
+        `(trace id ${traceId}: give it to the vendor's support).`,
+    );
+    expect(failure.error.fieldErrors).toEqual([
+      { index: 0, input: 'fieldId', message: 'The FieldId field is required.' },
+      { index: 2, input: 'value', message: 'The Value field must be at most 10 characters.' },
+      { index: 2, input: 'value', message: 'Another.' },
+      { index: 1, input: null, message: 'The JSON value could not be converted.' },
+    ]);
+  });
+
+  it("maps the API's own validation details to fields too", () => {
+    const failure = classifyStatus(
+      answer(400, {
+        error: {
+          code: 'invalid_field_id',
+          message: 'fields[1].fieldId must be a GUID.',
+          details: [{ path: 'fields[1].fieldId', issue: 'must be a GUID' }],
+        },
+      }),
+      { profile },
+    );
+    expect(failure.message).toBe(
+      'The service refused the request as invalid (400). The service said: "fields[1].fieldId must be a GUID."',
+    );
+    expect(failure.error.fieldErrors).toEqual([{ index: 1, input: 'fieldId', message: 'must be a GUID' }]);
+    expect(failure.errorFormat).toBe('api');
+  });
+
+  it('reads Problem Details only when the answer says it is application/problem+json', () => {
+    const body = { title: 'Not Found', status: 404, traceId };
+    expect(classifyStatus(answer(404, body), { profile }).errorFormat).toBeUndefined();
+    expect(classifyStatus(answer(404, body), { profile }).message).not.toContain('Not Found');
+    expect(classifyStatus(answer(404, ''), { profile }).errorFormat).toBeUndefined();
+    expect(classifyStatus(answer(404, 'null', problemJson), { profile }).errorFormat).toBeUndefined();
+  });
+
+  it('never quotes a trace id that is not one, nor members of the wrong type', () => {
+    const failure = classifyStatus(
+      answer(404, { title: 42, detail: 'Gone.', status: '404', traceId: 'two words' }, problemJson),
+      { profile },
+    );
+    expect(failure.errorFormat).toBe('problem-details');
+    expect(failure.message).toContain('The service said: "Gone." Check the id');
+    expect(failure.message).not.toContain('trace id');
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     const now = Date.parse('2026-06-03T09:00:00Z');
     expect(retryAfterSeconds('12', now)).toBe(12);
