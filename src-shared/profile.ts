@@ -149,6 +149,27 @@ export const proxySchema = z.discriminatedUnion('mode', [
 /** The headers scheme's header names until a profile names its own (API.md, auth scheme 1). */
 export const defaultAuthHeaders = { key: 'x-api-key', secret: 'x-api-secret' } as const;
 
+/**
+ * Whether the profile sends its key under header names nothing confirmed for its tenant: the
+ * console's defaults, or names set without reading the tenant's API description. A 401 is then
+ * as likely to be the names as the key.
+ */
+export function headerNamesUnconfirmed(
+  profile: { authScheme: string; authHeaders: { key: string; secret: string | null } },
+  descriptionRead: boolean,
+): boolean {
+  if (profile.authScheme !== 'headers') return false;
+  return !descriptionRead || sendsDefaultHeaderNames(profile.authHeaders);
+}
+
+/** Whether these are the console's default key header names (names are case-insensitive). */
+export function sendsDefaultHeaderNames(headers: { key: string; secret: string | null }): boolean {
+  return (
+    headers.key.toLowerCase() === defaultAuthHeaders.key &&
+    headers.secret?.toLowerCase() === defaultAuthHeaders.secret
+  );
+}
+
 // Headers the client sets itself: a key sent under one of these names would be overwritten or
 // would break the request, so the scheme may not use them.
 const clientHeaderNames = new Set([

@@ -31,4 +31,6 @@ export interface AuditWriter {
 /** Gives a stored profile by id; throws Failure('not_found') for an unknown one. */
 export interface ProfileSource {
   get(profileId: string): Profile;
+  /** Whether the tenant's API description was read for this profile (`profiles.discover`). */
+  description?(profileId: string): object | null;
 }

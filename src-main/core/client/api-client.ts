@@ -9,6 +9,7 @@ import {
   type RawDocument,
   type Step,
 } from '../../../src-shared/api';
+import { headerNamesUnconfirmed, sendsDefaultHeaderNames, type Profile } from '../../../src-shared/profile';
 import type { AuditWriter, CredentialSource, ProfileSource, RequestRecorder } from '../ports';
 import { addNote, type AddNoteInput } from './add-note';
 import { processSummarySchema, type ProcessSummary } from '../../../src-shared/process-summary';
@@ -134,6 +135,34 @@ const stepListSchema = z.preprocess(
  * (`operation`, `schema`, or `answerLimit: undefined` past a batch read's 8 MiB cap) would have
  * replaced the call's own.
  */
+/**
+ * A 401 from a profile that sends its key under header names nothing confirmed (see
+ * headerNamesUnconfirmed): the key may well be right and travel under names the tenant does not
+ * read, so say so before sending the administrator back to a key that was right.
+ */
+function unconfirmedHeaders(
+  refused: ClientFailure,
+  chosen: Profile,
+  descriptionRead: boolean,
+): ClientFailure | null {
+  if (!headerNamesUnconfirmed(chosen, descriptionRead)) return null;
+  const { key, secret } = chosen.authHeaders;
+  const defaults = sendsDefaultHeaderNames(chosen.authHeaders);
+  // What the service said stays (it may name the header it wanted); the advice is replaced.
+  const cut = refused.message.indexOf(' Check the API key and secret');
+  const said = cut === -1 ? refused.message : refused.message.slice(0, cut);
+  // Its status and trace id stay; its code and message are the ones given here.
+  const { code: _code, message: _message, ...facts } = refused.error;
+  return new ClientFailure(
+    'unauthorized',
+    `${said} The key may be right but sent under header names the tenant does not use: this profile ` +
+      `sends ${key}${secret ? ` and ${secret}` : ''}${defaults ? ", the console's defaults" : ''}` +
+      `${descriptionRead ? '' : ', and no API description of the tenant was read'}. Read the ` +
+      "tenant's API description to find its header names, then check the API key and secret.",
+    facts,
+  );
+}
+
 function asked({ signal, answerLimit, confidentialValues }: CallOptions, cap?: BytesLimit) {
   const limit = answerLimit && (!cap || answerLimit.limit < cap.limit) ? answerLimit : cap;
   return { signal, confidentialValues, ...(limit ? { answerLimit: limit } : {}) };
@@ -278,6 +307,11 @@ export function createApiClient(deps: ApiClientDependencies): ApiClient {
           ...asked(options),
         });
       } catch (error) {
+        if (error instanceof ClientFailure && error.error.code === 'unauthorized')
+          throw (
+            unconfirmedHeaders(error, chosen, (deps.profiles.description?.(chosen.id) ?? null) !== null) ??
+            error
+          );
         if (!(error instanceof ClientFailure) || error.error.code !== 'not_found') throw error;
         // A 404 in the API's error format, or in the Problem Details a .NET tenant answers with,
         // means the service checked the key, then looked: reachable and authenticated. Any other

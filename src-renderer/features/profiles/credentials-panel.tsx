@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
-import type { ProfileView } from '../../../src-shared/profile';
+import { headerNamesUnconfirmed, type ProfileView } from '../../../src-shared/profile';
 import { api } from '../../lib/api';
 
 /**
@@ -67,7 +67,16 @@ export function CredentialsPanel({
     setTest(
       result.ok
         ? { ok: true, text: `${result.value.message} (${result.value.latencyMs} ms)` }
-        : { ok: false, text: result.error.message, notFound: result.error.status === 404 },
+        : {
+            ok: false,
+            text: result.error.message,
+            // A 404 (the paths differ) or, with header names never confirmed, a 401 (the key may be
+            // sent under names the tenant does not use): the tenant's description says which.
+            notFound:
+              result.error.status === 404 ||
+              (result.error.status === 401 &&
+                headerNamesUnconfirmed(profile, profile.lastDescription !== null)),
+          },
     );
   }
 
@@ -141,7 +150,7 @@ export function CredentialsPanel({
       {test?.notFound && onDiscover && (
         <div className="button-row">
           <button type="button" onClick={onDiscover}>
-            Read the tenant&apos;s API description to find its paths
+            Read the tenant&apos;s API description to find its paths and key headers
           </button>
         </div>
       )}

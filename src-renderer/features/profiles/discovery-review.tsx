@@ -34,6 +34,8 @@ export function DiscoveryReview({
   const input = applyDiscovery(profile, result, { operations: chosen, auth });
   const changes = keyBindingChanges(profile, input);
   const problem = confirmNameProblem(profile, input, changes, confirmName);
+  // Every row "(same)" and the same authentication: Apply would save the profile as it is.
+  const nothingToApply = changingOperations(result).length === 0 && !result.auth.changes;
   const toggle = (operation: Operation, on: boolean) =>
     setChosen((now) => (on ? [...now, operation] : now.filter((other) => other !== operation)));
 
@@ -135,19 +137,32 @@ export function DiscoveryReview({
         error={problem ?? undefined}
       />
       {error && <CallError error={error} inline />}
-      <div className="button-row">
-        <button
-          type="button"
-          className="primary"
-          disabled={saving || (chosen.length === 0 && !auth) || problem !== null}
-          onClick={() => void apply()}
-        >
-          {saving ? 'Applying…' : 'Apply selected'}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      {nothingToApply ? (
+        <>
+          <p role="status" className="success-text">
+            The profile already matches the tenant&apos;s description: nothing to apply.
+          </p>
+          <div className="button-row">
+            <button type="button" onClick={onCancel}>
+              Close
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="button-row">
+          <button
+            type="button"
+            className="primary"
+            disabled={saving || (chosen.length === 0 && !auth) || problem !== null}
+            onClick={() => void apply()}
+          >
+            {saving ? 'Applying…' : 'Apply selected'}
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
     </section>
   );
 }
