@@ -1,0 +1,68 @@
+import type { ProxyCredentialsInput } from '../../src-shared/profile';
+import type { SecretStore } from './secrets/secret-store';
+
+/**
+ * The user names and passwords of proxies that ask for Basic sign-in, in the keychain, one per
+ * proxy origin (`http://proxy.council.example:8080`): bound to that origin as an API key is bound
+ * to its profile's route, so a proxy setting that changes never hands them to another proxy.
+ * Never in profiles.json; the renderer learns only whether they are stored.
+ */
+export interface ProxyCredentialStore {
+  set(proxyOrigin: string, credentials: ProxyCredentialsInput): Promise<void>;
+  clear(proxyOrigin: string): Promise<void>;
+  has(proxyOrigin: string): Promise<boolean>;
+  /** The `Proxy-Authorization` value for the proxy, or null: for the CONNECT request only. */
+  authorization(proxyOrigin: string): Promise<string | null>;
+}
+
+/**
+ * The keychain account of a proxy's credentials. Profile ids are UUIDs and the inbox's accounts
+ * start `inbox:`, so `proxy:` cannot collide with either.
+ */
+export function proxyAccount(proxyOrigin: string): string {
+  return `proxy:${proxyOrigin}`;
+}
+
+/** Builds the store over the console's SecretStore. */
+export function createProxyCredentialStore(store: SecretStore): ProxyCredentialStore {
+  // Read once per origin: a CONNECT per new connection must not ask the keychain each time.
+  const cache = new Map<string, Promise<string | null>>();
+  const read = (origin: string) => {
+    let reading = cache.get(origin);
+    if (!reading) {
+      reading = store.get(proxyAccount(origin)).then((entry) => (entry === null ? null : decode(entry)));
+      cache.set(origin, reading);
+      // A failed read (keychain locked) is not remembered: the next connection tries again.
+      reading.catch(() => cache.delete(origin));
+    }
+    return reading;
+  };
+  return {
+    async set(origin, credentials) {
+      const value = JSON.stringify({ username: credentials.username, password: credentials.password });
+      await store.set(proxyAccount(origin), value);
+      cache.set(origin, Promise.resolve(basic(credentials)));
+    },
+    async clear(origin) {
+      cache.delete(origin);
+      await store.delete(proxyAccount(origin));
+    },
+    has: async (origin) => (await read(origin)) !== null,
+    authorization: (origin) => read(origin),
+  };
+}
+
+function basic({ username, password }: ProxyCredentialsInput): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+/** A keychain entry that is not ours (edited by hand) counts as none, rather than failing calls. */
+function decode(entry: string): string | null {
+  try {
+    const parsed = JSON.parse(entry) as { username?: unknown; password?: unknown };
+    if (typeof parsed.username !== 'string' || typeof parsed.password !== 'string') return null;
+    return basic({ username: parsed.username, password: parsed.password });
+  } catch {
+    return null;
+  }
+}
