@@ -76,8 +76,8 @@ export function environmentProxyResolver(env: NodeJS.ProcessEnv = process.env): 
     // A bare host:port is an http proxy, as curl reads it.
     const origin = proxyOrigin(/^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
     if (!origin) return `UNREADABLE ${proxy.replace(/\/\/[^@/]*@/, '//')}`;
-    const { protocol, host } = new URL(origin);
-    return `${protocol === 'https:' ? 'HTTPS' : 'PROXY'} ${host}`;
+    const [scheme, address] = origin.split('://');
+    return `${scheme === 'https' ? 'HTTPS' : 'PROXY'} ${address}`;
   };
 }
 
