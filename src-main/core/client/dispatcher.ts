@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import { Agent, Dispatcher } from 'undici';
 import type { Profile } from '../../../src-shared/profile';
 import { Failure } from '../failure';
@@ -66,7 +67,10 @@ export function buildDispatcher(profile: Profile, network: NetworkPorts): Dispat
   const { connectMs, headersMs, bodyIdleMs } = profile.timeouts;
   // The file adds to the trusted roots rather than replacing them, so a tenant on a public CA
   // keeps working when a private CA is also set.
-  const secureContext = secureContextFor(profile.caFile ? readCaFile(profile) : null);
+  // Read now, so a missing file fails at once with its sentence; the roots wait for a TLS call.
+  const caPem = profile.caFile ? readCaFile(profile) : null;
+  let context: SecureContext | undefined;
+  const secureContext = () => (context ??= secureContextFor(caPem));
   const agentFor = (proxy?: RouteOptions['proxy']) =>
     new Agent({
       connect: routeConnector({ secureContext, connectMs, proxy }),

@@ -50,7 +50,8 @@ export interface TunnelProxy {
 
 /** Options of {@link routeConnector}. */
 export interface RouteOptions {
-  secureContext: SecureContext;
+  /** Built on the first TLS connection: a plain-http profile never reads the OS store. */
+  secureContext: () => SecureContext;
   connectMs: number;
   /** Absent: straight to the service. The proxy's credentials are looked up on each connect. */
   proxy?: { origin: string; source: string; authorization: () => Promise<string | null> };
@@ -62,7 +63,13 @@ export interface RouteOptions {
  */
 export function routeConnector(options: RouteOptions): buildConnector.connector {
   const { secureContext, connectMs, proxy } = options;
-  const endpoint = buildConnector({ timeout: connectMs, secureContext });
+  let tlsEndpoint: buildConnector.connector | undefined;
+  const plainEndpoint = buildConnector({ timeout: connectMs });
+  const endpoint: buildConnector.connector = (target, callback) => {
+    if (target.protocol !== 'https:') return plainEndpoint(target, callback);
+    tlsEndpoint ??= buildConnector({ timeout: connectMs, secureContext: secureContext() });
+    tlsEndpoint(target, callback);
+  };
   return (target, callback) => {
     const service = { host: bareHost(target.hostname), port: Number(target.port) || defaultPort(target) };
     const servername = target.servername ?? (isIp(service.host) ? undefined : service.host);
@@ -90,7 +97,7 @@ export function routeConnector(options: RouteOptions): buildConnector.connector 
 function openTunnel(
   proxy: TunnelProxy,
   service: { host: string; port: number },
-  secureContext: SecureContext,
+  secureContext: () => SecureContext,
   connectMs: number,
 ): Promise<Socket> {
   const url = new URL(proxy.origin);
@@ -105,7 +112,7 @@ function openTunnel(
     headers,
     agent: false as const,
     // An HTTPS proxy is checked with the same roots as the service.
-    secureContext,
+    ...(url.protocol === 'https:' ? { secureContext: secureContext() } : {}),
     servername: isIp(bareHost(url.hostname)) ? undefined : bareHost(url.hostname),
   };
   return new Promise((resolve, reject) => {
