@@ -8,7 +8,15 @@ import type { SecretStore } from './secrets/secret-store';
  * Never in profiles.json; the renderer learns only whether they are stored.
  */
 export interface ProxyCredentialStore {
-  set(proxyOrigin: string, credentials: ProxyCredentialsInput): Promise<void>;
+  /**
+   * `sessionOnly`: kept in main-process memory until quit, as API keys are when the user chose
+   * session-only credentials (no keychain on this machine); the keychain's copy is removed.
+   */
+  set(
+    proxyOrigin: string,
+    credentials: ProxyCredentialsInput,
+    options?: { sessionOnly?: boolean },
+  ): Promise<void>;
   clear(proxyOrigin: string): Promise<void>;
   has(proxyOrigin: string): Promise<boolean>;
   /** The `Proxy-Authorization` value for the proxy, or null: for the CONNECT request only. */
@@ -27,7 +35,10 @@ export function proxyAccount(proxyOrigin: string): string {
 export function createProxyCredentialStore(store: SecretStore): ProxyCredentialStore {
   // Read once per origin: a CONNECT per new connection must not ask the keychain each time.
   const cache = new Map<string, Promise<string | null>>();
+  const session = new Map<string, string>();
   const read = (origin: string) => {
+    const kept = session.get(origin);
+    if (kept) return Promise.resolve(kept);
     let reading = cache.get(origin);
     if (!reading) {
       reading = store.get(proxyAccount(origin)).then((entry) => (entry === null ? null : decode(entry)));
@@ -38,14 +49,26 @@ export function createProxyCredentialStore(store: SecretStore): ProxyCredentialS
     return reading;
   };
   return {
-    async set(origin, credentials) {
+    async set(origin, credentials, options = {}) {
+      if (options.sessionOnly) {
+        session.set(origin, basic(credentials));
+        // An older entry would come back after a restart; the keychain may well be down, though.
+        cache.delete(origin);
+        await store.delete(proxyAccount(origin)).catch(() => false);
+        return;
+      }
       const value = JSON.stringify({ username: credentials.username, password: credentials.password });
       await store.set(proxyAccount(origin), value);
+      session.delete(origin);
       cache.set(origin, Promise.resolve(basic(credentials)));
     },
     async clear(origin) {
+      const hadSession = session.delete(origin);
       cache.delete(origin);
-      await store.delete(proxyAccount(origin));
+      // Best effort after a session-only entry: the keychain is then usually the reason.
+      const removing = store.delete(proxyAccount(origin));
+      if (hadSession) await removing.catch(() => false);
+      else await removing;
     },
     has: async (origin) => (await read(origin)) !== null,
     authorization: (origin) => read(origin),

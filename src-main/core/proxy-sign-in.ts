@@ -3,7 +3,7 @@ import type { Core } from './create-core';
 import { Failure } from './failure';
 import { parsePacResult, proxyOrigin } from './client/proxy-routes';
 
-type Network = Pick<Core, 'network' | 'proxyCredentials'>;
+type Network = Pick<Core, 'network' | 'proxyCredentials' | 'vault'>;
 
 /**
  * Which proxy a profile's requests go through now, asked as the client asks (the profile's own
@@ -32,7 +32,8 @@ export async function setProxyCredentials(
         `Profile "${profile.name}" reaches ${profile.baseUrl} without a proxy, so there is no proxy to sign in to.`,
     );
   }
-  await core.proxyCredentials.set(route.proxy, credentials);
+  // The session's choice for API keys holds for the proxy's password too.
+  await core.proxyCredentials.set(route.proxy, credentials, { sessionOnly: core.vault.sessionOnlyChoice() });
   return { ...route, stored: true };
 }
 

@@ -27,6 +27,7 @@ let basic: LoggingProxy;
 let other: LoggingProxy;
 let windows: LoggingProxy;
 let key: { apiKey: string; apiSecret: string };
+const keychain = createMemorySecretStore();
 /** Ports in front of the service, one per profile, so the system's answer can differ per profile. */
 const doors: Server[] = [];
 /** What the stand-in for `session.resolveProxy` answers, per port the profile uses. */
@@ -47,7 +48,7 @@ beforeAll(async () => {
     shell: 'electron',
     dataDir: mkdtempSync(join(tmpdir(), 'pc-council-')),
     documentWorker: sourceDocumentWorker,
-    secretStore: createMemorySecretStore(),
+    secretStore: keychain,
     systemProxy: {
       // Chromium answers per URL; the tests tell profiles apart by the port they use.
       resolve: async (url) => pac.get(new URL(url).port) ?? 'DIRECT',
@@ -202,6 +203,27 @@ describe('a proxy that asks for sign-in', () => {
         `${new URL(saved.baseUrl).hostname} through that proxy without sign-in, or for a proxy that ` +
         'takes a user name and password (Basic), and set that one in profile "Windows tenant".',
     );
+  });
+
+  it('keeps them in the keychain under the proxy, or for the session only when that is chosen', async () => {
+    const { saved, lookUp } = await profile('Session tenant', 'DIRECT', { mode: 'url', url: other.url });
+    value(await dispatch(core, 'profiles.setProxyCredentials', { profileId: saved.id, ...signIn }));
+    expect(await keychain.get(`proxy:${other.url}`)).toContain(signIn.username);
+    value(await dispatch(core, 'profiles.keepForSession', { sessionOnly: true }));
+    try {
+      value(await dispatch(core, 'profiles.setProxyCredentials', { profileId: saved.id, ...signIn }));
+      expect(await keychain.get(`proxy:${other.url}`)).toBeNull();
+      expect(await lookUp()).toMatchObject({ ok: true });
+    } finally {
+      value(await dispatch(core, 'profiles.keepForSession', { sessionOnly: false }));
+    }
+    const cleared = value<ProxySignIn>(
+      await dispatch(core, 'profiles.clearProxyCredentials', { profileId: saved.id }),
+    );
+    expect(cleared).toMatchObject({ proxy: other.url, stored: false });
+    expect(
+      value<ProxySignIn>(await dispatch(core, 'profiles.proxySignIn', { profileId: saved.id })),
+    ).toMatchObject({ stored: false });
   });
 
   it('has nothing to sign in to when the profile goes direct', async () => {
