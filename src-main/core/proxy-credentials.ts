@@ -1,4 +1,5 @@
 import type { ProxyCredentialsInput } from '../../src-shared/profile';
+import { Failure } from './failure';
 import type { SecretStore } from './secrets/secret-store';
 
 /**
@@ -48,6 +49,13 @@ export function createProxyCredentialStore(store: SecretStore): ProxyCredentialS
     }
     return reading;
   };
+  // A keychain that cannot answer holds nothing for the proxy: its 407 then says to set them, and
+  // setting them says why the keychain cannot (or keeps them for the session, if so chosen).
+  const readable = (origin: string) =>
+    read(origin).catch((error: unknown) => {
+      if (error instanceof Failure && error.error.code === 'keychain_unavailable') return null;
+      throw error;
+    });
   return {
     async set(origin, credentials, options = {}) {
       if (options.sessionOnly) {
@@ -70,8 +78,8 @@ export function createProxyCredentialStore(store: SecretStore): ProxyCredentialS
       if (hadSession) await removing.catch(() => false);
       else await removing;
     },
-    has: async (origin) => (await read(origin)) !== null,
-    authorization: (origin) => read(origin),
+    has: async (origin) => (await readable(origin)) !== null,
+    authorization: (origin) => readable(origin),
   };
 }
 

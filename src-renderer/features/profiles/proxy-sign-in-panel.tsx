@@ -70,7 +70,7 @@ export function ProxySignInPanel({ profile }: { profile: ProfileView }) {
           Requests go through <code>{signIn.proxy}</code>
           {signIn.from === 'system' ? " (from this computer's proxy settings)" : ''}.{' '}
           {signIn.stored
-            ? 'A user name and password are stored for it in the keychain.'
+            ? 'A user name and password are stored for it.'
             : 'If it asks for a user name and password (Basic sign-in), set them here; they are sent to that proxy only.'}
         </p>
       )}
