@@ -184,9 +184,9 @@ function proxyMessage(failure: ProxyFailure, origin: string, where: string): Cli
     case 'PROXY_REFUSED':
       return new ClientFailure(
         status === 403 ? 'forbidden' : 'network',
-        `${named} would not open a connection to ${origin} (HTTP ${status || 'answer without a tunnel'}). ` +
+        `${named} would not open a connection to ${origin} (HTTP ${status}). ` +
           `Ask your IT team whether ${host} is allowed through it, or check the proxy settings of ${where}.`,
-        { status: status || undefined, retryable: status !== 403 },
+        { status, retryable: status !== 403 },
       );
     case 'PROXY_UNREACHABLE':
       return new ClientFailure(

@@ -125,6 +125,7 @@ function openTunnel(
       clearTimeout(timer);
       reject(error);
     };
+    // Node emits 'connect' for a CONNECT's answer whatever its status, with the raw socket.
     connect.once('connect', (answer: IncomingMessage, socket: Socket, head: Buffer) => {
       clearTimeout(timer);
       const status = answer.statusCode ?? 0;
@@ -138,10 +139,6 @@ function openTunnel(
       const schemes = challengeSchemes(answer.rawHeaders);
       const credentialsSent = proxy.authorization !== null;
       reject(new ProxyFailure('PROXY_AUTH_REQUIRED', { ...facts, schemes, credentialsSent }));
-    });
-    connect.once('response', (answer: IncomingMessage) => {
-      answer.resume();
-      fail(new ProxyFailure('PROXY_REFUSED', { proxy: proxy.origin, source: proxy.source, status: 0 }));
     });
     connect.once('error', (error: Error & { code?: string }) => {
       if (error instanceof errors.ConnectTimeoutError) return fail(error);

@@ -30,7 +30,7 @@ let key: { apiKey: string; apiSecret: string };
 const keychain = createMemorySecretStore();
 /** Ports in front of the service, one per profile, so the system's answer can differ per profile. */
 const doors: Server[] = [];
-/** What the stand-in for `session.resolveProxy` answers, per port the profile uses. */
+/** What the stand-in for `session.resolveProxy` answers, per host and port the profile uses. */
 const pac = new Map<string, string>();
 const signIn = { username: 'jo.bloggs', password: 'Winter 2026!' };
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
     secretStore: keychain,
     systemProxy: {
       // Chromium answers per URL; the tests tell profiles apart by the port they use.
-      resolve: async (url) => pac.get(new URL(url).port) ?? 'DIRECT',
+      resolve: async (url) => pac.get(new URL(url).host) ?? 'DIRECT',
       source: "this computer's proxy settings",
     },
   });
@@ -90,7 +90,7 @@ async function door(): Promise<string> {
  */
 async function profile(name: string, system: string, proxy?: { mode: 'url'; url: string }) {
   const port = await door();
-  pac.set(port, system);
+  pac.set(`127.0.0.1:${port}`, system);
   const baseUrl = `http://127.0.0.1:${port}`;
   const saved = value<ProfileView>(
     await dispatch(core, 'profiles.save', {
@@ -224,6 +224,27 @@ describe('a proxy that asks for sign-in', () => {
     expect(
       value<ProxySignIn>(await dispatch(core, 'profiles.proxySignIn', { profileId: saved.id })),
     ).toMatchObject({ stored: false });
+  });
+
+  it('refusing the tunnel (403) is said to be the proxy, naming the host to ask IT about', async () => {
+    // The logging proxy opens tunnels to loopback addresses only, as a filtering proxy would.
+    pac.set('tenant.example.com', `PROXY ${hostPort(open)}`);
+    const saved = value<ProfileView>(
+      await dispatch(core, 'profiles.save', {
+        name: 'Filtered tenant',
+        baseUrl: 'https://tenant.example.com',
+        environment: 'test',
+        keyName: 'Council key',
+      }),
+    );
+    value(await dispatch(core, 'profiles.setCredentials', { profileId: saved.id, ...key }));
+    const refused = await dispatch(core, 'profiles.test', { profileId: saved.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+    expect(!refused.ok && refused.error.message).toBe(
+      `The proxy ${open.url} (named by this computer's proxy settings) would not open a connection to ` +
+        'https://tenant.example.com (HTTP 403). Ask your IT team whether tenant.example.com is allowed ' +
+        'through it, or check the proxy settings of profile "Filtered tenant".',
+    );
   });
 
   it('has nothing to sign in to when the profile goes direct', async () => {
