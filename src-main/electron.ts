@@ -112,6 +112,11 @@ async function loadCore(dataDir: string): Promise<LoadedCore> {
     resolvedDataDir: dataDir,
     documentWorker: { workerUrl: new URL('./document-worker.js', import.meta.url) },
     startSandbox,
+    // PAC files, WPAD and the OS bypass list, as Chromium reads them for the window.
+    systemProxy: {
+      resolve: (url) => session.defaultSession.resolveProxy(url),
+      source: "this computer's proxy settings",
+    },
     chooseSavePath: async (suggestedName) => {
       const window = BrowserWindow.getFocusedWindow();
       const options = { defaultPath: suggestedName };

@@ -19,7 +19,7 @@ import type { DocumentView, SearchPage, TextPage, TreePage } from './documents';
 import type { ProfileHistory } from './history';
 import type { Delivery, DeliveryPayloadView, DeliverySummary, InboxSettingsView } from './inbox';
 import type { AuditPage, RequestLogEntry } from './logs';
-import { profileInputSchema, type ProfileView } from './profile';
+import { profileInputSchema, proxyCredentialsSchema, type ProfileView, type ProxySignIn } from './profile';
 import type { Result } from './result';
 import type { SavedWalk, WalkStage } from './walk';
 import { auditFilter } from './log-inputs';
@@ -89,6 +89,11 @@ export const calls = {
   ),
   'profiles.clearCredentials': call<ProfileView>()(z.object({ profileId }).strict()),
   'profiles.test': read<ConnectionTest>()(z.object({ profileId }).strict()),
+  /** The proxy the profile's requests go through now, and whether sign-in is stored for it. */
+  'profiles.proxySignIn': read<ProxySignIn>()(z.object({ profileId }).strict()),
+  /** Stores Basic credentials for the proxy the profile goes through now (that proxy only). */
+  'profiles.setProxyCredentials': call<ProxySignIn>()(proxyCredentialsSchema.extend({ profileId }).strict()),
+  'profiles.clearProxyCredentials': call<ProxySignIn>()(z.object({ profileId }).strict()),
   ...discoveryCalls,
 
   'processes.get': read<Process>()(z.object({ profileId, processId }).strict()),

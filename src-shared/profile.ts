@@ -146,6 +146,36 @@ export const proxySchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
+/**
+ * The user name and password a proxy asks for with Basic sign-in (RFC 7617): kept in the
+ * keychain for that proxy's origin, never in a profile. A colon cannot be in a Basic user name.
+ */
+export const proxyCredentialsSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(256, 'must be at most 256 characters')
+    .refine((name) => !name.includes(':'), 'cannot contain a colon (Basic sign-in splits on it)'),
+  // Not trimmed: a space may be part of a password.
+  password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
+});
+export type ProxyCredentialsInput = z.output<typeof proxyCredentialsSchema>;
+
+/**
+ * What the renderer learns of a profile's proxy sign-in: which proxy its requests go through now,
+ * and whether a user name and password are stored for that proxy. Never the credentials.
+ */
+export interface ProxySignIn {
+  /** The proxy's origin (`http://proxy.example:8080`), or null when requests go straight out. */
+  proxy: string | null;
+  /** Named by the profile, or by the system's settings (PAC, WPAD, HTTPS_PROXY). */
+  from: 'profile' | 'system' | null;
+  stored: boolean;
+  /** Why the system's route is unknown or unusable (a SOCKS proxy), or null. */
+  problem: string | null;
+}
+
 /** The headers scheme's header names until a profile names its own (API.md, auth scheme 1). */
 export const defaultAuthHeaders = { key: 'x-api-key', secret: 'x-api-secret' } as const;
 
@@ -241,12 +271,15 @@ export const profileInputSchema = z.object({
     overallMs: 60_000,
   }),
   caFile: z.string().trim().min(1).nullable().default(null),
-  proxy: proxySchema.default({ mode: 'none' }),
+  // A new profile follows the system's proxy (PAC, WPAD, the OS bypass list), as a browser does.
+  proxy: proxySchema.default({ mode: 'system' }),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 /** A stored profile. */
 export const profileSchema = profileInputSchema.extend({
+  // Stored before the proxy setting existed: those went direct, and keep doing so.
+  proxy: proxySchema.default({ mode: 'none' }),
   id: z.string().uuid(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -4,7 +4,9 @@ import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { openBatches } from './batches/batch-opener';
 import type { BatchService } from './batches/batch-service';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
-import { createApiClient, type ApiClient } from './client/api-client';
+import { createApiClient, environmentNetwork, type ApiClient } from './client/api-client';
+import type { NetworkPorts } from './client/dispatcher';
+import type { ProxyResolver } from './client/proxy-routes';
 import { resolveDataDir, type ConsoleConfig } from './config';
 import {
   createDocumentDecoder,
@@ -18,6 +20,7 @@ import { createHistoryStore, type HistoryStore } from './history/history-store';
 import { createPresetStore, type PresetStore } from './presets/preset-store';
 import { createKeychainProbe, type KeychainState } from './keychain-probe';
 import { createProfileStore, type ProfileStore } from './profiles/profile-store';
+import { createProxyCredentialStore, type ProxyCredentialStore } from './proxy-credentials';
 import { createRequestLog, type RequestLog } from './request-log';
 import { defaultSavePath } from './save-path';
 import { createCredentialVault, type CredentialVault } from './secrets/credentials';
@@ -43,6 +46,10 @@ export interface Core {
   /** Field presets per step and the process types met, per profile. */
   presets: PresetStore;
   client: ApiClient;
+  /** The system's proxy for a URL and the proxies' credentials, as the client uses them. */
+  network: NetworkPorts;
+  /** Basic credentials per proxy origin, in the keychain. */
+  proxyCredentials: ProxyCredentialStore;
   documents: DocumentDecoder;
   embedded: EmbeddedDefault;
   chooseSavePath: SavePathChooser;
@@ -75,6 +82,11 @@ export interface CoreOptions {
   documentWorker: Pick<DocumentDecoderOptions, 'workerUrl' | 'workerExecArgv'>;
   /** Starts the reference service for the embedded default (the shells pass src-sandbox's). */
   startSandbox?: SandboxStarter;
+  /**
+   * Where "the system's proxy" comes from: the desktop shell asks the OS (Electron's
+   * `session.resolveProxy`); absent, HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read.
+   */
+  systemProxy?: { resolve: ProxyResolver; source: string };
 }
 
 /** Builds the main-process services once; throws a Failure with a readable sentence on bad config. */
@@ -105,7 +117,15 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
   const audit = createAuditLog(dataDir);
   // Checks the index against the file now, so a rebuild runs before anyone opens the Audit screen.
   audit.warmUp();
-  const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit });
+  const proxyCredentials = createProxyCredentialStore(secretStore);
+  const network: NetworkPorts = {
+    ...environmentNetwork(),
+    ...(options.systemProxy
+      ? { resolveProxy: options.systemProxy.resolve, proxySource: options.systemProxy.source }
+      : {}),
+    proxyAuthorization: (origin) => proxyCredentials.authorization(origin),
+  };
+  const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit, network });
   const documents = createDocumentDecoder(options.documentWorker);
   const events = createEventHub();
   const inbox = createInbox({
@@ -149,6 +169,8 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     history: createHistoryStore(dataDir),
     presets: createPresetStore(dataDir),
     client,
+    network,
+    proxyCredentials,
     documents,
     embedded,
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),

@@ -118,6 +118,8 @@ export function createEmbeddedDefault(deps: {
         environment: 'test',
         authScheme: 'headers',
         keyName: embeddedKeyName,
+        // The service runs on this computer: no proxy, whatever the system's settings say.
+        proxy: { mode: 'none' },
       }),
       baseUrl,
     });

@@ -2,6 +2,7 @@ import type { DomainHandlers } from './handler-types';
 import { deleteProfile, listProfiles, profileView, saveProfile } from '../core/profile-views';
 import { checkMapping } from '../core/discovery/check-mapping';
 import { discover } from '../core/discovery/discover';
+import { clearProxyCredentials, proxySignIn, setProxyCredentials } from '../core/proxy-sign-in';
 
 /** Profiles and their credentials. */
 export const profilesHandlers: DomainHandlers<'profiles'> = {
@@ -29,6 +30,11 @@ export const profilesHandlers: DomainHandlers<'profiles'> = {
       message: `Connected to ${core.profiles.get(profileId).baseUrl} and the key was accepted`,
     };
   },
+  'profiles.proxySignIn': (core, { profileId }) => proxySignIn(core, core.profiles.get(profileId)),
+  'profiles.setProxyCredentials': (core, { profileId, username, password }) =>
+    setProxyCredentials(core, core.profiles.get(profileId), { username, password }),
+  'profiles.clearProxyCredentials': (core, { profileId }) =>
+    clearProxyCredentials(core, core.profiles.get(profileId)),
   'profiles.discover': async (core, { profileId }) => {
     const profile = core.profiles.get(profileId);
     const result = await discover({

@@ -21,8 +21,16 @@ export interface LoggingProxy {
 
 const loopback = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+/** How the proxy asks for sign-in, as a council's might; absent, it lets everyone through. */
+export interface ProxySignInRule {
+  /** Basic sign-in with this user name and password (anything else gets a 407 Basic challenge). */
+  basic?: { username: string; password: string };
+  /** Answers every request 407 with these Proxy-Authenticate values (`Negotiate`, `NTLM`). */
+  challenge?: string[];
+}
+
 /** Starts the proxy on a free loopback port. */
-export async function startLoggingProxy(): Promise<LoggingProxy> {
+export async function startLoggingProxy(signIn: ProxySignInRule = {}): Promise<LoggingProxy> {
   const log: string[] = [];
   const sockets = new Set<Socket>();
   let count = 0;
@@ -31,9 +39,23 @@ export async function startLoggingProxy(): Promise<LoggingProxy> {
       .map(([name, value]) => `${name}: ${String(value)}`)
       .join('\r\n')}\r\n\r\n`;
 
+  // The 407 a refused request gets, or null when it may pass.
+  const refusal = (message: IncomingMessage): string | null => {
+    const challenges = signIn.challenge ?? (signIn.basic ? ['Basic realm="council"'] : []);
+    if (challenges.length === 0) return null;
+    if (signIn.basic) {
+      const { username, password } = signIn.basic;
+      const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+      if (message.headers['proxy-authorization'] === expected) return null;
+    }
+    const lines = challenges.map((challenge) => `Proxy-Authenticate: ${challenge}\r\n`).join('');
+    return `HTTP/1.1 407 Proxy Authentication Required\r\n${lines}Content-Length: 0\r\n\r\n`;
+  };
+
   const server = createServer((incoming, outgoing) => {
     count += 1;
     log.push(head(incoming));
+    if (refusal(incoming)) return void outgoing.writeHead(407).end();
     const target = new URL(incoming.url ?? '/', 'http://invalid');
     if (!loopback.has(target.hostname)) return void outgoing.writeHead(403).end();
     const upstream = forward(target, { method: incoming.method, headers: incoming.headers }, (answer) => {
@@ -47,6 +69,8 @@ export async function startLoggingProxy(): Promise<LoggingProxy> {
   server.on('connect', (incoming: IncomingMessage, client: Socket, early: Buffer) => {
     count += 1;
     log.push(head(incoming));
+    const refused = refusal(incoming);
+    if (refused) return void client.end(refused);
     const [host, port] = (incoming.url ?? '').split(/:(?=\d+$)/);
     if (!host || !loopback.has(host)) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     const upstream = connect(Number(port), host === 'localhost' ? '127.0.0.1' : host.replace(/[[\]]/g, ''));

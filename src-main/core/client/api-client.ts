@@ -15,7 +15,8 @@ import { addNote, type AddNoteInput } from './add-note';
 import { processSummarySchema, type ProcessSummary } from '../../../src-shared/process-summary';
 import { ClientFailure } from './client-failure';
 import { completeStep, type ChangeContext, type CompleteStepInput } from './complete-step';
-import { createDispatcherCache } from './dispatcher';
+import { createDispatcherCache, type NetworkPorts } from './dispatcher';
+import { environmentProxyResolver } from './proxy-routes';
 import type { DescriptionTransport } from '../discovery/fetch-text';
 import { documentIdFromHref } from './endpoints';
 import { createHttp, operationWords, type BytesAnswer } from './http';
@@ -36,6 +37,8 @@ export interface ApiClientDependencies {
   random?: () => number;
   /** Pause before reading a change back after an ambiguous failure (default 300 ms). */
   readBackDelayMs?: number;
+  /** The system's proxies and the proxies' credentials; default: the environment's, none stored. */
+  network?: NetworkPorts;
 }
 
 /** Options every call accepts. */
@@ -168,6 +171,15 @@ function asked({ signal, answerLimit, confidentialValues }: CallOptions, cap?: B
   return { signal, confidentialValues, ...(limit ? { answerLimit: limit } : {}) };
 }
 
+/** The browser shell's network: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, no proxy credentials. */
+export function environmentNetwork(env: NodeJS.ProcessEnv = process.env): NetworkPorts {
+  return {
+    resolveProxy: environmentProxyResolver(env),
+    proxySource: 'the HTTPS_PROXY and HTTP_PROXY environment variables',
+    proxyAuthorization: async () => null,
+  };
+}
+
 /** A GUID no process has: looking it up proves address and key without touching data. */
 const probeProcessId = '00000000-0000-0000-0000-000000000000';
 
@@ -175,7 +187,7 @@ const probeProcessId = '00000000-0000-0000-0000-000000000000';
 export function createApiClient(deps: ApiClientDependencies): ApiClient {
   const now = deps.now ?? (() => new Date());
   const http = createHttp({
-    dispatchers: createDispatcherCache(),
+    dispatchers: createDispatcherCache(deps.network ?? environmentNetwork()),
     credentials: deps.credentials,
     recorder: deps.recorder,
     now,

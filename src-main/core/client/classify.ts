@@ -1,5 +1,6 @@
 import type { Profile } from '../../../src-shared/profile';
 import { ClientFailure } from './client-failure';
+import type { ProxyFailure } from './proxy-tunnel';
 
 /** What a classifier needs to write a sentence a person can act on. */
 export interface ExchangeContext {
@@ -41,6 +42,15 @@ const tlsCodes = new Set([
   'HOSTNAME_MISMATCH',
 ]);
 
+/** The codes of a certificate that no trusted root vouches for (its issuer is then named). */
+export const untrustedCertificateCodes: ReadonlySet<string> = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+]);
+
 /**
  * Turns an undici or socket error into a ClientFailure, by `error.code` (STYLE rule 7), never
  * by message text. Marks it ambiguous when the request had been fully sent.
@@ -50,6 +60,8 @@ export function classifyTransportError(error: unknown, context: ExchangeContext)
   const origin = new URL(context.profile.baseUrl).origin;
   const where = `profile "${context.profile.name}"`;
   const ambiguous = context.sent;
+  const proxy = proxyFailure(error);
+  if (proxy) return proxyMessage(proxy, origin, where);
   if (context.cancelled && !context.deadlineFired) {
     return new ClientFailure('cancelled', 'The request was cancelled.', {}, { ambiguous });
   }
@@ -75,7 +87,8 @@ export function classifyTransportError(error: unknown, context: ExchangeContext)
     code.startsWith('ERR_SSL_') ||
     code.startsWith('ERR_TLS_')
   ) {
-    return new ClientFailure('tls', tlsMessage(code, origin, where), {}, { ambiguous: false });
+    const message = tlsMessage(code, origin, where, issuerOf(error));
+    return new ClientFailure('tls', message, {}, { ambiguous: false });
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return new ClientFailure(
@@ -118,7 +131,7 @@ function networkMessage(code: string, origin: string, where: string): string {
   }
 }
 
-function tlsMessage(code: string, origin: string, where: string): string {
+function tlsMessage(code: string, origin: string, where: string, issuer: string | null): string {
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
     return `The certificate of ${origin} is for a different host name (${code}). Check the base URL of ${where}.`;
   }
@@ -128,10 +141,92 @@ function tlsMessage(code: string, origin: string, where: string): string {
   if (code.startsWith('ERR_SSL_')) {
     return `A secure connection to ${origin} could not be set up (${code}). Check that the base URL of ${where} uses the right scheme (https or http) and port.`;
   }
+  if (issuer) {
+    return (
+      `The certificate of ${origin} is not trusted (${code}): it was issued under ${issuer}, a ` +
+      `certificate authority this computer does not trust. If your network inspects TLS (a proxy or ` +
+      `firewall that signs sites itself), install that authority's root certificate in the ` +
+      `operating system's trust store; or, for a private service or this profile only, set its ` +
+      `CA file (PEM) in ${where}. The console never turns certificate checks off.`
+    );
+  }
   return (
     `The certificate of ${origin} is not trusted (${code}). If the service uses a private certificate authority, ` +
     `set its CA file (PEM) in ${where}; the console never turns certificate checks off.`
   );
+}
+
+/**
+ * A proxy on the way failed (proxy-tunnel.ts): before anything reached the service, so never
+ * ambiguous. Each sentence names the proxy, where it came from, and what to do.
+ */
+function proxyMessage(failure: ProxyFailure, origin: string, where: string): ClientFailure {
+  const { proxy, source, status, schemes = [], credentialsSent, reason } = failure.facts;
+  const named = `The proxy ${proxy} (named by ${source})`;
+  const host = new URL(origin).hostname;
+  switch (failure.code) {
+    case 'PROXY_AUTH_REQUIRED': {
+      const offered = schemes.length > 0 ? schemes.join(', ') : 'no scheme named';
+      if (schemes.some((scheme) => scheme.toLowerCase() === 'basic')) {
+        const message = credentialsSent
+          ? `${named} refused the user name and password stored for it (407). Set them again under "Proxy sign-in" in ${where}.`
+          : `${named} asks for a user name and password (Basic) before it lets requests to ${host} through. Set them under "Proxy sign-in" in ${where}; they are kept in the keychain for that proxy only.`;
+        return new ClientFailure('unauthorized', message, { status: 407 });
+      }
+      return new ClientFailure(
+        'unauthorized',
+        `${named} asks for Windows sign-in (407, ${offered}), which the console cannot give. ` +
+          `Ask your IT team to let ${host} through that proxy without sign-in, or for a proxy ` +
+          `that takes a user name and password (Basic), and set that one in ${where}.`,
+        { status: 407 },
+      );
+    }
+    case 'PROXY_REFUSED':
+      return new ClientFailure(
+        status === 403 ? 'forbidden' : 'network',
+        `${named} would not open a connection to ${origin} (HTTP ${status}). ` +
+          `Ask your IT team whether ${host} is allowed through it, or check the proxy settings of ${where}.`,
+        { status, retryable: status !== 403 },
+      );
+    case 'PROXY_UNREACHABLE':
+      return new ClientFailure(
+        'network',
+        `${named} cannot be reached (${reason}). Check the network, and the proxy settings of ${where}.`,
+        { retryable: true },
+      );
+    case 'PROXY_UNSUPPORTED':
+      return new ClientFailure(
+        'network',
+        `${source[0]!.toUpperCase()}${source.slice(1)} send ${origin} through ${proxy}, which the console ` +
+          `cannot use: it speaks to HTTP and HTTPS proxies only. Ask your IT team for an HTTP proxy, ` +
+          `or set one (or no proxy) in ${where}.`,
+      );
+    case 'PROXY_UNRESOLVED':
+      return new ClientFailure(
+        'network',
+        `The console could not learn the proxy for ${origin} from ${source} (${reason}). Set a proxy, ` +
+          `or no proxy, in ${where}.`,
+        { retryable: true },
+      );
+  }
+}
+
+function proxyFailure(error: unknown): ProxyFailure | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as Error).name === 'ProxyFailure') return current as ProxyFailure;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The CA a refused certificate chains to, when the connector learnt it (proxy-tunnel.ts). */
+function issuerOf(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const issuer = (current as { issuer?: unknown }).issuer;
+    if (typeof issuer === 'string') return issuer;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /** The `code` of an error, looking through undici's wrappers (cause, AggregateError). */

@@ -39,7 +39,8 @@ function toDraft(profile: ProfileView | null): Draft {
     authHeaderKey: profile?.authHeaders.key ?? defaultAuthHeaders.key,
     authHeaderSecret: profile ? (profile.authHeaders.secret ?? '') : defaultAuthHeaders.secret,
     caFile: profile?.caFile ?? '',
-    proxyMode: profile?.proxy.mode ?? 'none',
+    // A new profile follows the system's proxy, as a browser does.
+    proxyMode: profile?.proxy.mode ?? 'system',
     proxyUrl: profile?.proxy.mode === 'url' ? profile.proxy.url : '',
     timeouts: {
       connectMs: String(profile?.timeouts.connectMs ?? 5000),
@@ -192,7 +193,7 @@ export function ProfileForm({
           value={draft.caFile}
           error={shown('caFile')}
           onChange={(caFile) => update({ caFile })}
-          hint="Path to a PEM file, for a tenant behind a private certificate authority"
+          hint="Path to a PEM file, for a certificate authority this computer's trust store does not hold"
         />
         <label className="field">
           <span>Proxy</span>
@@ -200,10 +201,14 @@ export function ProfileForm({
             value={draft.proxyMode}
             onChange={(event) => update({ proxyMode: event.target.value as Draft['proxyMode'] })}
           >
-            <option value="none">None</option>
-            <option value="system">From the environment (HTTPS_PROXY, NO_PROXY)</option>
+            <option value="system">The system&apos;s proxy settings</option>
+            <option value="none">None (straight to the service)</option>
             <option value="url">This proxy URL</option>
           </select>
+          <span className="hint">
+            The desktop app follows the operating system (PAC file, WPAD, bypass list); the browser shell
+            reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+          </span>
         </label>
         {draft.proxyMode === 'url' && (
           <TextField

@@ -9,6 +9,7 @@ import { forgetDrafts } from '../../lib/drafts';
 import { useNavigation } from '../../lib/navigation';
 import { CredentialsPanel } from './credentials-panel';
 import { DiscoveryPanel } from './discovery-panel';
+import { ProxySignInPanel } from './proxy-sign-in-panel';
 import { useDiscovery } from './discovery-store';
 import { ProfileForm } from './profile-form';
 import { useProfiles } from './profiles-store';
@@ -195,6 +196,7 @@ export function ProfilesScreen() {
               }}
               onDiscover={() => void readDescription(current.id)}
             />
+            <ProxySignInPanel profile={current} />
           </div>
         )}
       </div>

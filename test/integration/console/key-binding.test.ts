@@ -90,7 +90,7 @@ describe('a key and its proxy', () => {
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       expect(!refused.ok && refused.error.message).toContain('Type the profile name "Live proxy tenant"');
     }
-    expect(core.profiles.get(id).proxy).toEqual({ mode: 'none' });
+    expect(core.profiles.get(id).proxy).toEqual({ mode: 'system' });
     expect(await core.vault.status(id)).toMatchObject({ hasCredentials: true });
 
     const moved = value<ProfileView>(

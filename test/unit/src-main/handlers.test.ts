@@ -97,7 +97,7 @@ describe('a key belongs to its tenant', () => {
   it.each([
     ['address', { baseUrl: 'https://a-example.com' }],
     ['proxy', { proxy: { mode: 'url', url: 'http://127.0.0.1:3128' } }],
-    ['proxy from the environment', { proxy: { mode: 'system' } }],
+    ["proxy from the system's to none", { proxy: { mode: 'none' } }],
     ['CA file', () => ({ caFile })],
     ['auth scheme', { authScheme: 'basic' }],
     ['token endpoint', { endpoints: { token: { method: 'POST', path: '/connect/token' } } }],

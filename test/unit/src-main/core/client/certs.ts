@@ -12,8 +12,11 @@ export interface TestCertificates {
   cert: string;
 }
 
-/** Makes the certificates at test time with the openssl CLI (EC P-256: fast to generate). */
-export function makeTestCertificates(): TestCertificates {
+/**
+ * Makes the certificates at test time with the openssl CLI (EC P-256: fast to generate). `caSubject`
+ * names the CA (a TLS-inspecting proxy's, say); the server's certificate names 127.0.0.1 and localhost.
+ */
+export function makeTestCertificates(caSubject = '/CN=Process Console Test CA'): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), 'pc-tls-'));
   const at = (name: string) => join(dir, name);
   const openssl = (...args: string[]) =>
@@ -30,7 +33,7 @@ export function makeTestCertificates(): TestCertificates {
     '-days',
     '2',
     '-subj',
-    '/CN=Process Console Test CA',
+    caSubject,
     '-addext',
     'basicConstraints=critical,CA:TRUE',
     '-addext',

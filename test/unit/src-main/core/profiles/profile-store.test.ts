@@ -40,7 +40,8 @@ describe('profile store', () => {
       authScheme: 'headers',
       endpoints: {},
       caFile: null,
-      proxy: { mode: 'none' },
+      // A new profile follows the system's proxy settings.
+      proxy: { mode: 'system' },
       createdAt: '2026-06-03T09:00:00.000Z',
     });
     expect(saved.timeouts.connectMs).toBe(5_000);
@@ -51,6 +52,18 @@ describe('profile store', () => {
     expect(reopened.delete(saved.id)).toBe(true);
     expect(reopened.delete(saved.id)).toBe(false);
     expect(createProfileStore(dir).list()).toEqual([]);
+  });
+
+  it('keeps a profile stored before the proxy setting existed going direct', () => {
+    const dir = folder();
+    const saved = createProfileStore(dir).save(tenant);
+    const file = join(dir, 'profiles.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, unknown>[] };
+    delete stored.profiles[0]!.proxy;
+    writeFileSync(file, JSON.stringify(stored));
+    const reopened = createProfileStore(dir);
+    expect(reopened.problem).toBeNull();
+    expect(reopened.get(saved.id).proxy).toEqual({ mode: 'none' });
   });
 
   it('updates in place, keeping id and creation time', () => {
