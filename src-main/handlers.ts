@@ -1,6 +1,7 @@
 import { requestId as requestIdSchema } from '../src-shared/call-spec';
 import { calls, type CallName, type ValidInput } from '../src-shared/contract';
 import { describeIssues } from '../src-shared/input-errors';
+import { maxJsonDepth, nestedDeeperThan } from '../src-shared/json-depth';
 import { plainIssueMessage } from '../src-shared/issue-messages';
 import { fail, ok, type Result } from '../src-shared/result';
 import type { Core } from './core/create-core';
@@ -52,6 +53,13 @@ export async function dispatch(
 ): Promise<Result<unknown>> {
   if (!Object.hasOwn(calls, name)) return fail('unknown_call', `There is no call named "${name}".`);
   const callName = name as CallName;
+  // Before any schema or handler walks it: a walk that recurses would overflow the stack.
+  if (nestedDeeperThan(rawInput)) {
+    return fail(
+      'invalid_input',
+      `The request is nested more than ${maxJsonDepth} levels deep; no call of the console takes such input.`,
+    );
+  }
   const { requestId, input } = takeRequestId(callName, rawInput ?? {});
   if (requestId !== undefined && !requestIdSchema.safeParse(requestId).success) {
     return fail('invalid_input', 'The request id must be a UUID, one per request.');

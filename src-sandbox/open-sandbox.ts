@@ -5,6 +5,7 @@ import { ProcessReadCache } from './engine/process-read-cache';
 import type { EngineContext } from './engine/context';
 import { RestStepRunner } from './engine/rest-step-runner';
 import { createApiKey, type CreatedApiKey } from './security/api-keys';
+import { attemptLimits, GuessLimiter } from './security/attempt-limiter';
 import { KeyAuthenticator } from './security/key-authenticator';
 import { applySeed } from './seed/apply-seed';
 import { demoSeed } from './seed/demo-seed';
@@ -32,6 +33,8 @@ export interface SandboxCore {
   change: ChangeRunner;
   runner: RestStepRunner;
   keys: KeyAuthenticator;
+  /** Failed staff sign-ins to the admin area, limited as API keys' are. */
+  staffAttempts: GuessLimiter;
   reads: ProcessReadCache;
   /** Staff passwords, only when this open created and seeded the data folder. */
   firstRunPasswords?: Record<string, string>;
@@ -73,6 +76,7 @@ export function openSandbox(options: CoreOptions): SandboxCore {
     const change = createChangeRunner(ctx, writer, (stepIds) => stepIds.forEach((id) => runner.schedule(id)));
     runner.attach(change);
     const keys = new KeyAuthenticator(repos, clock, options.tokenTtlSeconds ?? 3600);
+    const staffAttempts = new GuessLimiter(attemptLimits, () => clock().getTime());
     let closed: Promise<void> | undefined;
     return {
       db,
@@ -80,6 +84,7 @@ export function openSandbox(options: CoreOptions): SandboxCore {
       change,
       runner,
       keys,
+      staffAttempts,
       reads,
       firstRunPasswords,
       notices,

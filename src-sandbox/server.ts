@@ -65,7 +65,13 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const hosts = new HostAllowList();
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    const deps = { ctx: core.ctx, change: core.change, keys: core.keys, reads: core.reads };
+    const deps = {
+      ctx: core.ctx,
+      change: core.change,
+      keys: core.keys,
+      staffAttempts: core.staffAttempts,
+      reads: core.reads,
+    };
     built = await buildApp(deps, hosts, log, options.dialect);
     await built.app.listen({ port: options.port ?? defaultPort, host });
   } catch (error) {

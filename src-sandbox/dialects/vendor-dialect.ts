@@ -6,7 +6,8 @@ import { AnswerTooDeep, camelKeys, KeySpellingConflict, pascalKeys } from '../..
 import { ApiError, type ErrorBody } from '../domain/api-error';
 import { problemContentType, problemDetailsOf } from './problem-details';
 import { vendorDescription } from './vendor-openapi';
-import { targetOf, vendorDescriptionPath } from './vendor-routes';
+import { methodNotAllowedError } from '../http/errors';
+import { targetOf, vendorDescriptionPath, vendorMethodsAt } from './vendor-routes';
 
 /**
  * The `vendor` dialect: the same service and data, spoken the way a .NET tenant of the vendor
@@ -21,16 +22,28 @@ export type Dialect = 'default' | 'vendor';
 
 // No route has this path: an /open-api request the vendor table does not know lands on the 404.
 const notServed = '/open-api/~not-served-in-the-vendor-dialect';
+// Nor this one: a vendor path asked with a method the table does not serve there, answered 405.
+const methodNotServed = '/open-api/~method-not-served-in-the-vendor-dialect';
 
-/** Fastify's `rewriteUrl`: vendor paths onto the reference routes; other /open-api paths to 404. */
+/**
+ * Fastify's `rewriteUrl`: vendor paths onto the reference routes; a vendor path with another
+ * method to 405; other /open-api paths to 404.
+ */
 export function rewriteVendorUrl(request: IncomingMessage): string {
   const url = request.url ?? '/';
   if (!url.startsWith('/open-api/') && url !== '/open-api') return url;
-  return targetOf(request.method ?? 'GET', url) ?? notServed;
+  const target = targetOf(request.method ?? 'GET', url);
+  if (target !== null) return target;
+  return vendorMethodsAt(url).length > 0 ? methodNotServed : notServed;
 }
 
 /** Installs the key casing and `{}` answers on every /open-api route, and the description. */
 export async function installVendorDialect(app: FastifyInstance): Promise<void> {
+  // ASP.NET Core answers an endpoint's path asked with another method 405 with Allow.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith(methodNotServed)) return done();
+    done(methodNotAllowedError(request.method, vendorMethodsAt(request.originalUrl)));
+  });
   app.addHook('preValidation', (request, _reply, done) => {
     if (!isApi(request) || request.body === undefined) return done();
     try {

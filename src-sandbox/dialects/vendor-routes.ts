@@ -127,3 +127,9 @@ export function targetOf(method: string, url: string): string | null {
   }
   return null;
 }
+
+/** The methods the vendor dialect serves at a URL's path (empty when it serves nothing there). */
+export function vendorMethodsAt(url: string): Array<VendorRoute['method']> {
+  const path = url.split('?')[0] ?? '';
+  return [...new Set(compiled.filter(({ pattern }) => pattern.test(path)).map(({ route }) => route.method))];
+}

@@ -84,15 +84,7 @@ export function installErrorHandling(app: FastifyInstance, log: (line: string) =
   const methodNotAllowed = (method: string, path: string): ApiError | undefined => {
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length === 0 || allowed.includes(method)) return undefined;
-    return new ApiError(
-      405,
-      'method_not_allowed',
-      `${method} is not allowed here; use ${allowed.join(' or ')}.`,
-      [],
-      {
-        allow: allowed.join(', '),
-      },
-    );
+    return methodNotAllowedError(method, allowed);
   };
   // Before the body is read: Fastify refuses a QUERY without Content-Type (RFC 10008) with its own
   // 400 before the not-found handler runs, so a known path's wrong method is answered here.
@@ -117,6 +109,19 @@ export function installErrorHandling(app: FastifyInstance, log: (line: string) =
       ),
     );
   });
+}
+
+/** 405 `method_not_allowed` with `Allow`: the path is served, with other methods. */
+export function methodNotAllowedError(method: string, allowed: readonly string[]): ApiError {
+  return new ApiError(
+    405,
+    'method_not_allowed',
+    `${method} is not allowed here; use ${allowed.join(' or ')}.`,
+    [],
+    {
+      allow: allowed.join(', '),
+    },
+  );
 }
 
 /** Bad URLs and over-long ids, which Fastify reports before any route runs. */

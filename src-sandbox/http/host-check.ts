@@ -32,7 +32,7 @@ export function parsePublicHost(text: string): PublicHost {
 export class HostAllowList {
   private readonly allowed = new Set<string>();
   private readonly anyPort = new Set<string>();
-  private loopbackNames = '127.0.0.1, localhost or [::1]';
+  private loopbackNames = '127.0.0.1, localhost or [::1] (on any port)';
 
   /**
    * Called once the service listens, when its port is known. Loopback names are answered on any
@@ -48,7 +48,7 @@ export class HostAllowList {
       if (publicHost.port !== undefined) this.allowed.add(`${publicHost.name}:${publicHost.port}`);
       else this.allowed.add(publicHost.name).add(`${publicHost.name}:${port}`);
     }
-    this.loopbackNames = `127.0.0.1:${port}, localhost:${port} or [::1]:${port}`;
+    this.loopbackNames = `127.0.0.1, localhost or [::1] (on any port; this service listens on ${port})`;
   }
 
   /** Whether a request's Host header names this service. */

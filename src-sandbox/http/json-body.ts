@@ -43,7 +43,9 @@ export function parseJsonBody(text: string): unknown {
         'The body carries a forbidden key (__proto__, or constructor.prototype); remove it and send again.',
       );
     }
-    pending.push(...Object.values(record));
+    // One at a time: spreading a large array into push() passes each element as an argument and
+    // overflows the stack (a 200,000-element body answered 500 RangeError).
+    for (const child of Object.values(record)) pending.push(child);
   }
   return value;
 }

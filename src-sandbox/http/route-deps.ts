@@ -1,6 +1,7 @@
 import type { ChangeRunner } from '../engine/change';
 import type { EngineContext } from '../engine/context';
 import type { ProcessReadCache } from '../engine/process-read-cache';
+import type { GuessLimiter } from '../security/attempt-limiter';
 import type { KeyAuthenticator, KeyIdentity } from '../security/key-authenticator';
 
 /** What every route module is given. */
@@ -8,6 +9,8 @@ export interface RouteDeps {
   ctx: EngineContext;
   change: ChangeRunner;
   keys: KeyAuthenticator;
+  /** Failed staff sign-ins to the admin area, per address and per user name. */
+  staffAttempts: GuessLimiter;
   reads: ProcessReadCache;
 }
 

@@ -17,7 +17,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
   const { ctx } = deps;
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      request.staffUser = await authenticateApiAdmin(request, ctx.repos);
+      request.staffUser = await authenticateApiAdmin(request, ctx.repos, deps.staffAttempts);
     });
 
     scope.get(
@@ -45,7 +45,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
                 },
               },
             },
-            ...errorResponses(401, 403),
+            ...errorResponses(401, 403, 429),
           },
         },
       },
@@ -78,7 +78,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
                 apiSecret: { type: 'string' },
               },
             },
-            ...errorResponses(400, 401, 403, 413, 415),
+            ...errorResponses(400, 401, 403, 413, 415, 429),
           },
         },
       },
@@ -101,7 +101,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: RouteDeps): void
           description:
             'Deletes the key and its bearer tokens; requests with it are refused from then on (401).',
           params: { type: 'object', required: ['keyId'], properties: { keyId: guidParam } },
-          response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(400, 401, 403, 404) },
+          response: {
+            204: { type: 'null', description: 'Deleted' },
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request, reply) => {

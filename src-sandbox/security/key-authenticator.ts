@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../domain/clock';
 import type { ApiKeyRecord } from '../storage/key-repo';
 import type { Repos } from '../storage/repos';
-import { AttemptLimiter } from './attempt-limiter';
+import { attemptLimits, GuessLimiter } from './attempt-limiter';
 import { tokenDigest, verifySecret } from './secret-hash';
 
 /** Who a request acts as: the API key, whose name is the author of its changes. */
@@ -31,17 +31,15 @@ const verifiedTtlMs = 10 * 60_000;
 // Key ids are 128 random bits made at creation, so no one can have asked for one before it
 // existed: remembering an unknown id for a minute never refuses a key made meanwhile.
 const unknownTtlMs = 60_000;
-/** Failed attempts allowed per client address, and per key id, in each window. */
-export const attemptLimits = { perAddress: 10, perKey: 5, windowMs: 60_000 };
 
 /**
  * Checks API keys and bearer tokens. Secrets are stored only as scrypt hashes, which cost tens of
  * milliseconds each, so a flood of guesses must not reach scrypt: an unknown key id is refused
  * after one indexed lookup (key ids are random, so telling that one does not exist helps no
  * one guess a secret); a known id with a wrong secret costs one hash, and failed attempts are
- * limited per client address and per key id (429 with Retry-After). A verified key+secret is
- * remembered in memory (a peppered SHA-256, never on disk) so working clients stay fast under
- * the flood, even from a limited address.
+ * limited per client address and per key id (429 with Retry-After; see GuessLimiter for which
+ * checks a limit holds back). A verified key+secret is remembered in memory (a peppered SHA-256,
+ * never on disk) so working clients stay fast under the flood, even from a limited address.
  */
 export class KeyAuthenticator {
   // A per-process secret prefix: the in-memory digests are useless outside this process.
@@ -49,17 +47,14 @@ export class KeyAuthenticator {
   private readonly verified = new Map<string, { identity: KeyIdentity; until: number }>();
   private readonly inFlight = new Map<string, Promise<KeyCheck>>();
   private readonly unknownKeys = new Map<string, number>();
-  private readonly byAddress: AttemptLimiter;
-  private readonly byKey: AttemptLimiter;
+  private readonly attempts: GuessLimiter;
 
   constructor(
     private readonly repos: Repos,
     private readonly clock: Clock,
     readonly tokenTtlSeconds: number,
   ) {
-    const now = () => this.clock().getTime();
-    this.byAddress = new AttemptLimiter(attemptLimits.perAddress, attemptLimits.windowMs, now);
-    this.byKey = new AttemptLimiter(attemptLimits.perKey, attemptLimits.windowMs, now);
+    this.attempts = new GuessLimiter(attemptLimits, () => this.clock().getTime());
   }
 
   /**
@@ -78,19 +73,15 @@ export class KeyAuthenticator {
     // The same key+secret already being checked: share that check (and its one attempt).
     const pending = this.inFlight.get(digest);
     if (pending) return pending;
-    const addressWait = this.byAddress.retryAfterSeconds(address);
-    if (addressWait > 0) return { refused: 'limited', retryAfterSeconds: addressWait };
     const record =
       (this.unknownKeys.get(apiKey) ?? 0) > now ? undefined : this.repos.keys.findByApiKey(apiKey);
+    const wait = this.attempts.wait(address, record?.keyId);
+    if (wait > 0) return { refused: 'limited', retryAfterSeconds: wait };
+    this.attempts.begin(address, record?.keyId);
     if (!record) {
       this.rememberUnknown(apiKey, now);
-      this.byAddress.count(address);
       return invalid;
     }
-    const keyWait = this.byKey.retryAfterSeconds(record.keyId);
-    if (keyWait > 0) return { refused: 'limited', retryAfterSeconds: keyWait };
-    this.byAddress.count(address);
-    this.byKey.count(record.keyId);
     const check = this.verifySlowly(record, apiSecret, digest, address).finally(() =>
       this.inFlight.delete(digest),
     );
@@ -112,8 +103,7 @@ export class KeyAuthenticator {
     if (!(await verifySecret(apiSecret, record.secretHash))) return invalid;
     // The key may have been deleted while scrypt ran.
     if (!this.repos.keys.findByApiKey(record.apiKey)) return invalid;
-    this.byAddress.forgive(address);
-    this.byKey.forgive(record.keyId);
+    this.attempts.succeeded(address, record.keyId);
     const identity = { keyId: record.keyId, name: record.name };
     if (this.verified.size >= cacheLimit) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(digest, { identity, until: this.clock().getTime() + verifiedTtlMs });

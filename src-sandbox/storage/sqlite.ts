@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
@@ -51,6 +51,7 @@ export interface StoreSchema {
 export function openDurableDatabase(file: string, schema: StoreSchema): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   if (schema.checkBeforeWriting && existsSync(file)) checkWithoutWriting(file);
+  keepToOwner(file);
   // The busy timeout is set as the file opens, so even the switch to WAL waits for another
   // process (a second console, the sandbox CLI) instead of failing at once.
   const db = new DatabaseSync(file, {
@@ -68,6 +69,31 @@ export function openDurableDatabase(file: string, schema: StoreSchema): Database
     throw error;
   }
   return db;
+}
+
+/**
+ * Keeps the database to its owner (0600) whatever the umask and the folder's mode (a data folder
+ * that already existed keeps its own): a new file is made 0600 before SQLite opens it, and SQLite
+ * gives its -wal and -shm the database file's mode. A file, -wal or -shm an older version left
+ * readable to others loses those bits (a read-only file stays read-only). Where this cannot be
+ * done (a read-only folder, another owner's file), SQLite opens or refuses the file as before.
+ * Windows has no such modes; its folders carry the rights.
+ */
+function keepToOwner(file: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch {
+    // It exists, or the folder refuses: SQLite opens it or says why.
+  }
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      const { mode } = statSync(`${file}${suffix}`);
+      if ((mode & 0o077) !== 0) chmodSync(`${file}${suffix}`, mode & 0o700);
+    } catch {
+      // Absent, or not ours to change: nothing to narrow.
+    }
+  }
 }
 
 /**

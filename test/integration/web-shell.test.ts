@@ -88,6 +88,49 @@ describe('browser shell', () => {
     await notJson.body.dump();
   });
 
+  it('answers input nested too deeply with invalid_input and a sentence, not internal', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const payload = `{"ProcessId":"3f2a9c1e-0b7d-4e5f-9a1b-2c3d4e5f6a7b","ExternalReference":"FT-1","GeoTag":${deep}}`;
+    const pasted = await bridge('inbox.parsePayload', {}, JSON.stringify({ json: payload }));
+    expect(pasted.statusCode).toBe(200);
+    expect(await pasted.body.json()).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          "The payload is nested more than 64 levels deep; a REST API step's payload is a few levels deep, " +
+          'so send the payload as the service sent it.',
+      },
+    });
+    // A reply body is any JSON object: the schema lets a deep one through to the inbox's store.
+    const saved = await bridge(
+      'profiles.save',
+      {},
+      JSON.stringify({
+        name: 'Deep input',
+        baseUrl: 'http://127.0.0.1:9',
+        environment: 'test',
+        keyName: 'k',
+      }),
+    );
+    const profileId = ((await saved.body.json()) as { value: { id: string } }).value.id;
+    const calls: Array<[string, string]> = [
+      ['inbox.configure', `{"profileId":"${profileId}","reply":{"body":{"deep":${deep}}}}`],
+      ['inbox.parsePayload', `{"json":${deep}}`],
+    ];
+    for (const [name, body] of calls) {
+      const input = await bridge(name, {}, body);
+      expect(input.statusCode).toBe(200);
+      expect(await input.body.json()).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'The request is nested more than 64 levels deep; no call of the console takes such input.',
+        },
+      });
+    }
+  });
+
   it('answers every refusal as a Result with a sentence, never a bare error', async () => {
     const refusals = [
       await bridge('app.info', { authorization: '' }),

@@ -18,6 +18,12 @@ export function addLargeDocument(
   filename = largeDocumentName,
 ): string {
   const xml = serviceRequestOfSize(bytes);
+  addDocument(sandboxDataDir, processId, xml, filename);
+  return xml;
+}
+
+/** Attaches an XML document, as it is, to a process in a reference service's data folder. */
+export function addDocument(sandboxDataDir: string, processId: string, xml: string, filename: string): void {
   const db = new DatabaseSync(join(sandboxDataDir, 'sandbox.db'));
   db.exec('PRAGMA busy_timeout = 5000');
   db.prepare(
@@ -25,5 +31,4 @@ export function addLargeDocument(
      VALUES (?, ?, ?, 'text/xml', ?, ?)`,
   ).run(randomUUID(), processId, filename, Buffer.from(xml), new Date().toISOString().slice(0, 19));
   db.close();
-  return xml;
 }

@@ -13,6 +13,12 @@ export const maxPreviewBytes = 5 * MiB;
 /** Deepest element nesting parsed; real ServiceRequest documents are 3 to 4 levels deep. */
 export const maxXmlDepth = 256;
 
+/**
+ * Most elements a document is parsed into. A 10 MiB ServiceRequest has about 120,000; 32 MiB of
+ * `<a/>` has 8.4 million, which took 18 s and 1.76 GB to build into a tree no one could read.
+ */
+export const maxXmlElements = 2_000_000;
+
 /** How long a worker may take over one document before it is stopped. */
 export const workerTimeoutMs = 20_000;
 

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { maxValidatorSentenceChars, maxXmlDepth, shorten } from './limits';
-import { firstRefusal } from './xml-well-formed';
+import { maxValidatorSentenceChars, maxXmlDepth, maxXmlElements, shorten } from './limits';
+import { firstRefusal, tooManyElements } from './xml-well-formed';
 
 /** The warning for documents that declare a DOCTYPE or entities. */
 export const doctypeWarning =
@@ -10,6 +10,11 @@ export const reservedNameWarning =
   'This document uses an element or attribute named __proto__, constructor or prototype; it is shown as raw text and not parsed, for safety.';
 /** The warning for documents nested deeper than the parser goes. */
 export const depthWarning = `This document nests elements more than ${maxXmlDepth} deep; it is shown as raw text and not parsed, for safety.`;
+
+/** The warning for documents with more elements than the parser builds. */
+export const elementCountWarning =
+  `This document has more than ${maxXmlElements.toLocaleString('en')} elements, too many to show as ` +
+  'a tree; it is shown as raw text.';
 
 /** True when the text declares a DOCTYPE or an entity anywhere, in any letter case. */
 export function declaresDoctypeOrEntity(text: string): boolean {
@@ -21,7 +26,8 @@ export function declaresDoctypeOrEntity(text: string): boolean {
 }
 
 /**
- * Why the text is not parsed at all (blank, a DOCTYPE or entity declaration, not well-formed),
+ * Why the text is not parsed at all (blank, a DOCTYPE or entity declaration, not well-formed,
+ * more elements than the parser builds),
  * or undefined for text the tree builder (xml-tree.ts) may take. Well-formedness is judged by
  * the exact twin of fast-xml-parser's validator; the validator itself words the refusal of text
  * up to 2 MiB. Never throws for bad input.
@@ -29,8 +35,9 @@ export function declaresDoctypeOrEntity(text: string): boolean {
 export function xmlTextWarning(text: string): string | undefined {
   if (!/\S/.test(text)) return 'This XML document is empty.';
   if (declaresDoctypeOrEntity(text)) return doctypeWarning;
-  const refusedAt = firstRefusal(text);
+  const refusedAt = firstRefusal(text, maxXmlElements);
   if (refusedAt === -1) return undefined;
+  if (refusedAt === tooManyElements) return elementCountWarning;
   // Past this length the twin's refusal stands alone (it is exact: xml-well-formed.test.ts).
   if (text.length > maxValidatorSentenceChars) return placeOfRefusal(text, refusedAt);
   const valid = XMLValidator.validate(text);

@@ -1,7 +1,7 @@
 import type { XmlNode } from '../../../src-shared/documents';
-import { maxXmlDepth, shorten } from './limits';
+import { maxXmlDepth, maxXmlElements, shorten } from './limits';
 import { decodeXmlReferences } from './xml-entities';
-import { depthWarning, reservedNameWarning } from './xml-parser';
+import { depthWarning, elementCountWarning, reservedNameWarning } from './xml-parser';
 import { elementLines, type LineCounts } from './xml-pretty-lines';
 import {
   advanceNormalised,
@@ -50,7 +50,7 @@ function isReserved(name: string): boolean {
 
 /**
  * The tree of a text that passed xmlTextWarning (xml-parser.ts), or the parser's sentence for
- * what it refuses (a reserved name, too deep, no single root). Linear; never throws for bad text.
+ * what it refuses (a reserved name, too deep, too many elements, no single root). Linear; never throws for bad text.
  */
 export function treeOfValidXml(xml: string): BuiltTree {
   try {
@@ -73,6 +73,7 @@ class TreeBuilder {
   private pending = '';
   private readonly bounds: TagBounds = { close: -1, space: -1 };
   private nodeCount = 0;
+  private elements = 0;
   private roots = 0;
   private root: XmlNode | undefined;
   private reservedInRoot = false;
@@ -209,6 +210,8 @@ class TreeBuilder {
   }
 
   private addElement(node: XmlNode, converted: boolean): void {
+    // xmlTextWarning counted the tags the validator reads; this counts the few more it skips.
+    if (++this.elements > maxXmlElements) throw new Stop(elementCountWarning);
     const d = this.depth;
     this.entries[d]++;
     if (converted) this.nodeCount++;

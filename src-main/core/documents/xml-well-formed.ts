@@ -37,12 +37,18 @@ export function passesXmlValidator(input: string): boolean {
   return firstRefusal(input) === -1;
 }
 
+/** What firstRefusal answers once more elements than it was given have opened. */
+export const tooManyElements = -2;
+
 /**
  * -1 when XMLValidator.validate(text) would return true; otherwise where in `input` this walk
  * refused it: the start of the tag, or the character in the text, it could not accept (the end
  * for an element left open). The validator may name a later place for the same fault.
+ * `tooManyElements` instead, and at once, when more than `maxElements` opening or self-closing
+ * tags came first: the tree builder makes an element of each (and of a few the validator skips),
+ * so a document refused here would have been refused there, after building millions of them.
  */
-export function firstRefusal(input: string): number {
+export function firstRefusal(input: string, maxElements = Number.POSITIVE_INFINITY): number {
   const offset = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const xml = offset === 1 ? input.slice(1) : input;
   const end = xml.length;
@@ -51,6 +57,7 @@ export function firstRefusal(input: string): number {
   let reachedRoot = false;
   let nextAmp = -1;
   let nextLt = -1;
+  let elements = 0;
   for (let i = 0; i < end; i++) {
     const tagAt = i;
     const code = xml.charCodeAt(i);
@@ -87,6 +94,7 @@ export function firstRefusal(input: string): number {
     // A closing tag that names the open element needs no check: that name passed when it opened.
     const matchesOpen = closing && !selfClosing && name === open[open.length - 1];
     if (!matchesOpen && !namePattern.test(name)) return offset + tagAt;
+    if (!closing && ++elements > maxElements) return tooManyElements;
     if (selfClosing) {
       if (!attributesValid(xml, i, attributesEnd - 1)) return offset + tagAt;
       tagFound = true;

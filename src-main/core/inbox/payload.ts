@@ -1,4 +1,5 @@
 import { guidPattern } from '../../../src-shared/api';
+import { maxJsonDepth, nestedDeeperThan } from '../../../src-shared/json-depth';
 import { documentIdFromPath } from '../../../src-shared/process-paths';
 import { z } from 'zod';
 import type { DeliveryPayloadView, PayloadDocument, PayloadField } from '../../../src-shared/inbox';
@@ -56,6 +57,13 @@ export function parseDeliveryPayload(json: unknown): DeliveryPayloadView {
     throw new Failure(
       'invalid_input',
       'The payload must be a JSON object with ProcessId and ExternalReference.',
+    );
+  }
+  if (nestedDeeperThan(json)) {
+    throw new Failure(
+      'invalid_input',
+      `The payload is nested more than ${maxJsonDepth} levels deep; a REST API step's payload is a few ` +
+        'levels deep, so send the payload as the service sent it.',
     );
   }
   const parsed = payloadSchema.safeParse(json);

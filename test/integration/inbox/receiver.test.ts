@@ -108,6 +108,34 @@ describe('the inbox receiver', () => {
     expect(delivery.rawExcerpt).toHaveLength(4096);
   });
 
+  it('answers a payload nested 100,000 levels deep with 400 invalid_payload and a sentence', async () => {
+    const t = await inbox();
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const sample = JSON.stringify(samplePayload(1));
+    for (const raw of [
+      sample.replace('"GeoTag":null', `"GeoTag":${deep}`),
+      sample.replace('"GeoTag":null', `"GeoTag":null,"Extra":${deep}`),
+    ]) {
+      const answer = await send(t.inbox.deliveryUrl('p1')!, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toEqual({
+        code: 'invalid_payload',
+        message:
+          "The payload is nested more than 64 levels deep; a REST API step's payload is a few levels deep, " +
+          'so send the payload as the service sent it.',
+      });
+    }
+    expect(t.inbox.list().map((summary) => [summary.status, summary.replyStatus])).toEqual([
+      ['rejected', 400],
+      ['rejected', 400],
+    ]);
+    // Still answering: a valid delivery after them is recorded.
+    expect((await send(t.inbox.deliveryUrl('p1')!, { body: samplePayload(2) })).status).toBe(200);
+  });
+
   it('answers a body over 1 MiB with 413, declared or streamed, and records both as rejected', async () => {
     const t = await inbox();
     const url = t.inbox.deliveryUrl('p1')!;

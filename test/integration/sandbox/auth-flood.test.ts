@@ -115,7 +115,8 @@ describe('a password-guessing flood', () => {
         statuses.push((await limited.call('GET', path, { headers: wrong })).status);
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.at(-1)).toBe(429);
-      // Even the right secret waits while the key is limited: it has not been seen before.
+      // Even the right secret waits while the key is limited, from the address that failed: it has
+      // not been seen before (auth-shared-address.test.ts: from another address, it passes).
       const blocked = await limited.call('GET', path);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);

@@ -86,6 +86,24 @@ describe('HTTP behaviour and the error shape', () => {
     expect(array.json.error.message).toBe('The body must be an object.');
   });
 
+  it('answers a 200,000-element JSON array with 400 and a sentence, without a key', async () => {
+    // Under 1 MiB, so it reaches the parser; the forbidden-key walk once overflowed the stack on it.
+    const raw = JSON.stringify(Array.from({ length: 200_000 }, () => 0));
+    for (const path of ['/forms/report-fly-tipping/submissions', '/open-api/token', '/open-api/processes']) {
+      const reply = await call(t.url, 'POST', path, { raw, contentType: 'application/json' });
+      expect(reply.status, path).toBe(path === '/open-api/processes' ? 401 : 400);
+      expect(isErrorBody(reply.json)).toBe(true);
+      expect(reply.json.error.message).toMatch(/^[A-Z].*\.$/);
+    }
+    const withKey = await call(t.url, 'POST', '/open-api/processes', {
+      auth: { key: t.key },
+      raw,
+      contentType: 'application/json',
+    });
+    expectError(withKey, 400, 'invalid_request');
+    expect(withKey.json.error.message).toBe('The body must be an object.');
+  });
+
   it('answers a badly escaped URL with a JSON 400', async () => {
     const reply = await call(t.url, 'GET', '/open-api/processes/external-reference/%E0%A4%A');
     expect(reply.status).toBe(400);

@@ -66,6 +66,21 @@ describe('the vendor dialect over HTTP', () => {
     expect(basic.status).toBe(401);
   });
 
+  it('answers a served path asked with another method 405 with Allow, as the default dialect does', async () => {
+    const { ProcessId } = await ft3();
+    for (const [method, path, allow] of [
+      ['DELETE', `/open-api/processes/${ProcessId}/details`, 'GET'],
+      ['GET', '/open-api/processes/start', 'POST'],
+      ['PUT', `/open-api/processes/${ProcessId}/add-note`, 'POST'],
+    ] as const) {
+      const reply = await vendor(method, path);
+      expect(reply.status, `${method} ${path}`).toBe(405);
+      expect(reply.headers.allow).toBe(allow);
+      expect(reply.text).toContain('method_not_allowed');
+      expect(reply.text).toContain(`${method} is not allowed here; use ${allow}.`);
+    }
+  });
+
   it('accepts PascalCase requests and answers every change 200 with {}', async () => {
     const { ProcessId } = await ft3();
     const note = await vendor('POST', `/open-api/processes/${ProcessId}/add-note`, {

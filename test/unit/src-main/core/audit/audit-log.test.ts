@@ -1,4 +1,12 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +37,37 @@ describe('audit log', () => {
     ]);
     if (process.platform !== 'win32') expect(statSync(join(dir, 'audit.jsonl')).mode & 0o777).toBe(0o600);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps audit-index.sqlite and its -wal and -shm 0600 in a data folder that already existed',
+    async () => {
+      const modes = (dir: string) =>
+        ['audit-index.sqlite', 'audit-index.sqlite-wal', 'audit-index.sqlite-shm'].map((name) =>
+          (statSync(join(dir, name)).mode & 0o777).toString(8),
+        );
+      // A folder the user made (0755), not one the console made 0700.
+      const dir = folder();
+      chmodSync(dir, 0o755);
+      const log = createAuditLog(dir);
+      await log.intent(intent('a1'));
+      await log.outcome(outcome('a1'));
+      expect((await log.list()).map((record) => record.intent.actionId)).toEqual(['a1']);
+      expect(modes(dir)).toEqual(['600', '600', '600']);
+      log.close();
+      // An index an older version left readable to others is narrowed when it opens again.
+      for (const name of ['audit-index.sqlite', 'audit-index.sqlite-wal', 'audit-index.sqlite-shm'])
+        if (existsSync(join(dir, name))) chmodSync(join(dir, name), 0o644);
+      writeFileSync(join(dir, 'audit-index.sqlite-wal'), '', { flag: 'a', mode: 0o644 });
+      const again = createAuditLog(dir);
+      try {
+        await again.intent(intent('a2'));
+        expect((await again.list()).map((record) => record.intent.actionId)).toEqual(['a2', 'a1']);
+        expect(modes(dir)).toEqual(['600', '600', '600']);
+      } finally {
+        again.close();
+      }
+    },
+  );
 
   it('masks a confidential value even when the caller did not, and drops unknown properties', async () => {
     const dir = folder();

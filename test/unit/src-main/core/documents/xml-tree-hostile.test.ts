@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { XmlNode } from '../../../../../src-shared/documents';
-import { reservedNameWarning, xmlTextWarning } from '../../../../../src-main/core/documents/xml-parser';
+import { maxXmlElements } from '../../../../../src-main/core/documents/limits';
+import {
+  elementCountWarning,
+  reservedNameWarning,
+  xmlTextWarning,
+} from '../../../../../src-main/core/documents/xml-parser';
 import { treeOfValidXml, type BuiltTree } from '../../../../../src-main/core/documents/xml-tree';
+import { firstRefusal, tooManyElements } from '../../../../../src-main/core/documents/xml-well-formed';
 import { seededRandom } from '../../../../support/xml-generator';
 import { referenceTree } from '../../../../support/xml-reference';
 
@@ -156,5 +162,28 @@ describe('arbitrary strings', () => {
       expect(() => xmlTextWarning(xml)).not.toThrow();
       expect(() => treeOfValidXml(xml)).not.toThrow();
     }
+  });
+});
+
+describe('a document of millions of empty elements', () => {
+  const elements = (count: number) => `<r>${'<a/>'.repeat(count - 1)}</r>`;
+
+  it(
+    'is refused by the checks past 2,000,000 elements, before any tree is built',
+    { timeout: 60_000 },
+    () => {
+      expect(maxXmlElements).toBe(2_000_000);
+      expect(xmlTextWarning(elements(maxXmlElements))).toBeUndefined();
+      expect(xmlTextWarning(elements(maxXmlElements + 1))).toBe(elementCountWarning);
+      // The walk stops at the limit: the rest of the text is never read, broken or not.
+      expect(firstRefusal(`${elements(maxXmlElements + 1)}<`, maxXmlElements)).toBe(tooManyElements);
+      expect(elementCountWarning).toBe(
+        'This document has more than 2,000,000 elements, too many to show as a tree; it is shown as raw text.',
+      );
+    },
+  );
+
+  it('is refused by the builder too, when handed one without the checks', { timeout: 60_000 }, () => {
+    expect(treeOfValidXml(elements(maxXmlElements + 1))).toEqual({ ok: false, warning: elementCountWarning });
   });
 });
