@@ -5,6 +5,7 @@ import { openBatches } from './batches/batch-opener';
 import type { BatchService } from './batches/batch-service';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createApiClient, type ApiClient } from './client/api-client';
+import { createInterruptedChanges, type InterruptedChanges } from './client/interrupted-changes';
 import { resolveDataDir, type ConsoleConfig } from './config';
 import {
   createDocumentDecoder,
@@ -42,6 +43,8 @@ export interface Core {
   /** Field presets per step and the process types met, per profile. */
   presets: PresetStore;
   client: ApiClient;
+  /** Settles the changes an earlier run of the console stopped during (at start, and on opening their process). */
+  interrupted: InterruptedChanges;
   documents: DocumentDecoder;
   embedded: EmbeddedDefault;
   chooseSavePath: SavePathChooser;
@@ -99,6 +102,12 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
   // Checks the index against the file now, so a rebuild runs before anyone opens the Audit screen.
   audit.warmUp();
   const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit });
+  const interrupted = createInterruptedChanges({
+    audit,
+    client,
+    now: () => new Date(),
+    log: (line) => console.error(`[audit] ${line}`),
+  });
   const documents = createDocumentDecoder(options.documentWorker);
   const events = createEventHub();
   const inbox = createInbox({
@@ -130,6 +139,8 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     onChange: (status) => events.emit('sandbox.changed', status),
     keychainWaiting: () => secretStore.waitingForPermission(),
   });
+  // In the background: a profile whose key is not available now is settled when its process is opened.
+  void interrupted.settleAtStart(profiles.list().map((profile) => profile.id));
   return {
     config: { dataDir },
     shell: options.shell,
@@ -142,6 +153,7 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     history: createHistoryStore(dataDir),
     presets: createPresetStore(dataDir),
     client,
+    interrupted,
     documents,
     embedded,
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
@@ -152,6 +164,7 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
       try {
         // Rows in flight settle before the connections close.
         await batches.close();
+        await interrupted.idle();
         await embedded.stop();
         await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
         audit.close();
