@@ -124,7 +124,17 @@ export function createInterruptedChanges(
     settleOpened: (profileId, process) =>
       track(
         (async () => {
-          for (const record of await openRecords(profileId, process.processId)) {
+          // A start the console stopped during names the process by its reference only.
+          const byReference = process.externalReference
+            ? await openRecords(profileId, process.externalReference)
+            : [];
+          const records = new Map(
+            [...(await openRecords(profileId, process.processId)), ...byReference].map((record) => [
+              record.intent.actionId,
+              record,
+            ]),
+          );
+          for (const record of records.values()) {
             await settle(record, (intent) => readBack(deps.client, profileId, intent, process));
           }
         })(),

@@ -13,7 +13,7 @@ import type { AuditPage } from '../../../src-shared/logs';
 import { currentStepOf } from '../../../src-shared/process-paths';
 import { sourceDocumentWorker } from '../../support/document-worker';
 import { startLimiter, type Limiter } from '../batches/limiter';
-import { clientFor, startTestSandbox, type RunningSandbox } from '../client/sandbox';
+import { clientFor, flyTippingTypeId, startTestSandbox, type RunningSandbox } from '../client/sandbox';
 
 /**
  * Issue 33, finding 3: a single change in flight when the console dies. The relay in front of the
@@ -53,6 +53,20 @@ async function completeAndKill(hold: 'request' | 'answer', fields: { code: strin
   const { client, profileId } = direct();
   const process = await client.getProcessByReference(profileId, 'FT-000003');
   const step = currentStepOf(process)!;
+  const killed = await changeAndKill(hold, 'steps.complete', {
+    processId: process.processId,
+    stepId: step.stepId,
+    fields: fields.map((field) => ({ ...field, name: field.code, fieldId: process.processId })),
+  });
+  return { ...killed, process, step };
+}
+
+/** Makes one change in a child console, and kills it with SIGKILL once the relay holds it. */
+async function changeAndKill(
+  hold: 'request' | 'answer',
+  call: 'steps.complete' | 'processes.start',
+  input: Record<string, unknown>,
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pc-interrupted-'));
   folders.push(dataDir);
   const heldBefore = relay.state.held;
@@ -63,14 +77,7 @@ async function completeAndKill(hold: 'request' | 'answer', fields: { code: strin
       '--import',
       'tsx',
       childScript,
-      JSON.stringify({
-        dataDir,
-        baseUrl: relay.url,
-        key: sandbox.key,
-        processId: process.processId,
-        stepId: step.stepId,
-        fields: fields.map((field) => ({ ...field, name: field.code, fieldId: process.processId })),
-      }),
+      JSON.stringify({ dataDir, baseUrl: relay.url, key: sandbox.key, call, input }),
     ],
     { cwd: fileURLToPath(new URL('../../../', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -89,7 +96,7 @@ async function completeAndKill(hold: 'request' | 'answer', fields: { code: strin
   const [{ profileId: consoleProfile }] = lines as [{ profileId: string }];
   // Killed before any answer came.
   expect(lines).toHaveLength(1);
-  return { dataDir, profileId: consoleProfile, process, step };
+  return { dataDir, profileId: consoleProfile };
 }
 
 /** The console started again on `dataDir`, with the key in its keychain or not. */
@@ -110,6 +117,37 @@ async function auditOf(core: Core, processId: string) {
   if (!result.ok) throw new Error(result.error.message);
   return (result.value as AuditPage).records;
 }
+
+describe('a start in flight when the console is killed', () => {
+  it('is found done by its reference at the next start, with one process started', async () => {
+    const postsBefore = relay.state.postsRelayed;
+    const reference = 'INTERRUPTED-START-1';
+    const { dataDir, profileId } = await changeAndKill('answer', 'processes.start', {
+      processTypeId: flyTippingTypeId,
+      externalReference: reference,
+      fields: [],
+    });
+    expect(relay.state.postsRelayed).toBe(postsBefore + 1);
+    const { client, profileId: directProfile } = direct();
+    const started = await client.getProcessByReference(directProfile, reference);
+    const core = await restart(dataDir, profileId, true);
+    try {
+      await core.interrupted.idle();
+      const [record, ...others] = await auditOf(core, reference);
+      expect(others).toEqual([]);
+      expect(record?.intent).toMatchObject({ action: 'process.start', externalReference: reference });
+      expect(record?.outcome).toMatchObject({
+        outcome: 'succeeded',
+        processId: started.processId,
+        externalReference: reference,
+      });
+      expect(record?.outcome?.message).toContain(`found process ${reference}. Nothing was sent again.`);
+    } finally {
+      await core.close();
+    }
+    expect(relay.state.postsRelayed).toBe(postsBefore + 1);
+  }, 60_000);
+});
 
 describe('a completion in flight when the console is killed', () => {
   it('is found done at the next start, and recorded so, with nothing sent again', async () => {
