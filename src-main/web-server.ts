@@ -19,13 +19,18 @@ export interface WebShellOptions {
   dispatch: Dispatcher;
   /** Forwards every event main emits; the shell streams them to the page. */
   subscribe?: (forward: (name: string, payload: unknown) => void) => () => void;
+  /** Told when a launch URL was used: the shell offers a fresh one, the way in for the next tab. */
+  onLaunch?: () => void;
 }
 
 /** A running browser shell. */
 export interface WebShell {
+  /** The first launch URL (see {@link WebShell.launchUrl}). */
   url: string;
   port: number;
   token: string;
+  /** A fresh one-use launch URL, `http://127.0.0.1:<port>/launch/<code>`, which lets one tab in. */
+  launchUrl(): string;
   server: Server;
   close(): Promise<void>;
 }
@@ -41,18 +46,34 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** Launch URLs handed out and not yet used; the oldest is dropped past this many. */
+const maxLaunchCodes = 16;
+/** The cookie that carries a launch from its redirect to the page it loads, once. */
+const grantCookie = 'process-console-launch';
+/** A launch's redirect is followed at once; a grant left unused longer is worth nothing. */
+const grantLifetimeMs = 60_000;
+
 /**
  * Serves the renderer and the handler table on 127.0.0.1 only. The bridge is `POST /bridge/<call>`
- * with `Authorization: Bearer <token>`; the token is random per start and reaches the page only in
- * the URL fragment, which browsers never send to a server (the page keeps it for the tab and takes
- * it out of the address bar: src-renderer/lib/console-token.ts). Host and Origin are checked on every
- * request so another site (or a DNS-rebound name) cannot drive the console.
+ * with `Authorization: Bearer <token>`; the token is random per start and never in an address the
+ * browser records (its history, sessions and metrics databases keep every URL a tab showed, even
+ * for a moment, fragment included), nor in anything it writes to its profile (sessionStorage and
+ * session cookies included). A one-use launch URL lets one tab in: `/launch/<code>` answers 303 to
+ * `/` (keeping a deep link's fragment) with a one-use grant in an HttpOnly, SameSite=Strict
+ * cookie; the page `/` read with that grant carries the token in a meta tag, is never cached, and
+ * clears the grant; the tab holds the token in memory only (src-renderer/lib/console-token.ts). A
+ * used code, a used or stale grant, are worth nothing; the shell prints the next launch URL as soon
+ * as one is used (web.ts), the way in for a reload or a closed tab. Host and Origin are checked on
+ * every request so another site (or a DNS-rebound name) cannot drive the console.
  */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(`Bearer ${token}`);
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  const launchCodes = new Set<string>();
+  /** Grants a launch gave, with when each stops being good. */
+  const grants = new Map<string, number>();
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -78,7 +99,65 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return refuse(response, 405, 'invalid_input', 'Only GET is served outside the bridge.');
     }
+    if (path.startsWith('/launch/')) return launch(request, response, path.slice(8));
+    if (path === '/' || path === '/index.html') return servePage(request, response);
     return serveStatic(response, options.rendererDir, path);
+  }
+
+  function launchUrl(port: number): string {
+    const code = randomBytes(32).toString('base64url');
+    launchCodes.add(code);
+    if (launchCodes.size > maxLaunchCodes) launchCodes.delete(launchCodes.values().next().value!);
+    return `http://127.0.0.1:${port}/launch/${code}`;
+  }
+
+  /**
+   * Uses a launch code: a good one gives the tab a one-use grant for the page; any other goes to
+   * the page without, which tells the user how to get in. The fragment of the launch URL (a deep
+   * link's route) stays on across the redirect.
+   */
+  function launch(request: IncomingMessage, response: ServerResponse, code: string): void {
+    const headers: Record<string, string> = {
+      ...securityHeaders(),
+      Location: '/',
+      'Cache-Control': 'no-store',
+    };
+    for (const [old, until] of grants) if (until < Date.now()) grants.delete(old);
+    // Only a GET uses the code: a HEAD (a link preview) leaves it for the tab.
+    if (request.method === 'GET' && launchCodes.delete(code)) {
+      const grant = randomBytes(32).toString('base64url');
+      grants.set(grant, Date.now() + grantLifetimeMs);
+      // Chromium writes even a session cookie to the profile: what it holds is used up at once.
+      headers['Set-Cookie'] = `${grantCookie}=${grant}; Path=/; HttpOnly; SameSite=Strict`;
+      options.onLaunch?.();
+    }
+    response.writeHead(303, headers);
+    response.end();
+  }
+
+  /** The page; with a good grant, the token in it, and the grant used up. */
+  async function servePage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const grant = cookieValue(request.headers.cookie, grantCookie);
+    if (grant === null) return serveStatic(response, options.rendererDir, '/index.html');
+    const until = grants.get(grant);
+    grants.delete(grant);
+    const cleared = { 'Set-Cookie': `${grantCookie}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0` };
+    if (until === undefined || until < Date.now())
+      return serveStatic(response, options.rendererDir, '/index.html', cleared);
+    const page = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    // Into the head; a page without one (the parser makes it) takes it after its doctype.
+    const head = /<head[^>]*>/i.exec(page) ?? /<!doctype[^>]*>/i.exec(page);
+    const at = head ? head.index + head[0].length : 0;
+    // base64url: nothing in it needs escaping in an attribute.
+    const text = `${page.slice(0, at)}<meta name="process-console-token" content="${token}">${page.slice(at)}`;
+    response.writeHead(200, {
+      ...securityHeaders(),
+      ...cleared,
+      'Content-Type': contentTypes['.html']!,
+      'Content-Length': Buffer.byteLength(text),
+      'Cache-Control': 'no-store',
+    });
+    response.end(text);
   }
 
   function authorized(request: IncomingMessage): boolean {
@@ -165,9 +244,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   return {
-    url: `http://127.0.0.1:${port}/#token=${token}`,
+    url: launchUrl(port),
     port,
     token,
+    launchUrl: () => launchUrl(port),
     server,
     close: () =>
       new Promise<void>((resolve) => {
@@ -219,7 +299,21 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(text);
 }
 
-async function serveStatic(response: ServerResponse, root: string, path: string): Promise<void> {
+/** A cookie's value in a Cookie header; null when it is not there. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
+}
+
+async function serveStatic(
+  response: ServerResponse,
+  root: string,
+  path: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<void> {
   const relative = path === '/' ? 'index.html' : path.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root + sep))) {
@@ -233,6 +327,7 @@ async function serveStatic(response: ServerResponse, root: string, path: string)
   }
   response.writeHead(200, {
     ...securityHeaders(),
+    ...extraHeaders,
     'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
     'Content-Length': contents.length,
     // Only Vite's hashed assets never change under their name; the page and the icon can.

@@ -52,12 +52,16 @@ async function main(): Promise<void> {
     rendererDir: fileURLToPath(new URL('../renderer/', import.meta.url)),
     dispatch: (name, input) => dispatch(core, name, input),
     subscribe: (forward) => core.events.subscribe(forward),
+    // Each launch URL lets one tab in: the next one is printed as soon as one is used, so a closed
+    // tab (or a second one) always has a way back in. (No code exists before `shell` is set.)
+    onLaunch: () =>
+      console.log(`Console ready at ${shell.launchUrl()} (for the next tab; each URL opens one)`),
   });
   console.log(`Console ready at ${shell.url}`);
   const keychainLine = missingKeychainLine(await core.keychain());
   if (keychainLine) console.error(keychainLine);
   const launcher = join(core.config.dataDir, 'open-console.html');
-  if (!args['no-open'] && hasDisplay()) openBrowser(shell.url, launcher);
+  if (!args['no-open'] && hasDisplay()) openBrowser(shell.launchUrl(), launcher);
 
   const stop = () => {
     rmSync(launcher, { force: true });

@@ -7,6 +7,7 @@ import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createApiClient, environmentNetwork, type ApiClient } from './client/api-client';
 import type { NetworkPorts } from './client/dispatcher';
 import type { ProxyResolver } from './client/proxy-routes';
+import { createInterruptedChanges, type InterruptedChanges } from './client/interrupted-changes';
 import { resolveDataDir, type ConsoleConfig } from './config';
 import {
   createDocumentDecoder,
@@ -50,6 +51,8 @@ export interface Core {
   network: NetworkPorts;
   /** Basic credentials per proxy origin, in the keychain. */
   proxyCredentials: ProxyCredentialStore;
+  /** Settles the changes an earlier run of the console stopped during (at start, and on opening their process). */
+  interrupted: InterruptedChanges;
   documents: DocumentDecoder;
   embedded: EmbeddedDefault;
   chooseSavePath: SavePathChooser;
@@ -126,6 +129,12 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     proxyAuthorization: (origin) => proxyCredentials.authorization(origin),
   };
   const client = createApiClient({ profiles, credentials: vault, recorder: requests, audit, network });
+  const interrupted = createInterruptedChanges({
+    audit,
+    client,
+    now: () => new Date(),
+    log: (line) => console.error(`[audit] ${line}`),
+  });
   const documents = createDocumentDecoder(options.documentWorker);
   const events = createEventHub();
   const inbox = createInbox({
@@ -157,6 +166,8 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     onChange: (status) => events.emit('sandbox.changed', status),
     keychainWaiting: () => secretStore.waitingForPermission(),
   });
+  // In the background: a profile whose key is not available now is settled when its process is opened.
+  void interrupted.settleAtStart(profiles.list().map((profile) => profile.id));
   return {
     config: { dataDir },
     shell: options.shell,
@@ -171,6 +182,7 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
     client,
     network,
     proxyCredentials,
+    interrupted,
     documents,
     embedded,
     chooseSavePath: options.chooseSavePath ?? (async (name) => defaultSavePath(dataDir, name)),
@@ -181,6 +193,7 @@ async function openCore(options: CoreOptions, dataDir: string, folderLock: DataF
       try {
         // Rows in flight settle before the connections close.
         await batches.close();
+        await interrupted.idle();
         await embedded.stop();
         await Promise.allSettled([inbox.close(), client.close(), documents.close()]);
         audit.close();

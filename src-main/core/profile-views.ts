@@ -67,19 +67,33 @@ export async function deleteProfile(core: Core, profileId: string): Promise<{ de
 
 /**
  * Records a successful lookup in the profile's history, learns its process type by name (the API
- * has no list of types), and passes the process on.
+ * has no list of types), and passes the process on. Both are conveniences, kept best effort: a
+ * start the service made, or a read it answered, is never turned into a failure by them (a start
+ * reported failed was retried, and sent a second time); what could not be kept is logged.
  */
 export function remember(core: Core, profileId: string, process: Process): Process {
-  core.presets.learnType(profileId, {
-    processTypeId: process.processTypeId,
-    processTypeName: process.processTypeName ?? '',
-  });
-  core.history.record(profileId, {
-    processId: process.processId,
-    externalReference: process.externalReference,
-    processTypeName: process.processTypeName || null,
-    status: process.status,
-  });
+  const keep = (what: string, work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`[history] ${what} of process ${process.processId} was not kept: ${reason}`);
+    }
+  };
+  keep('The process type', () =>
+    core.presets.learnType(profileId, {
+      processTypeId: process.processTypeId,
+      processTypeName: process.processTypeName ?? '',
+    }),
+  );
+  keep('The recent lookup', () =>
+    core.history.record(profileId, {
+      processId: process.processId,
+      externalReference: process.externalReference,
+      processTypeName: process.processTypeName || null,
+      status: process.status,
+    }),
+  );
   return process;
 }
 

@@ -1,7 +1,7 @@
 import type { Api } from '../../src-shared/contract';
 import { createApi } from '../../src-shared/bridge';
 import type { Result } from '../../src-shared/result';
-import { consoleToken, noteAccess, takeTokenFromAddress, watchTokenInAddress } from './console-token';
+import { consoleToken, noteAccess, takeTokenFromPage } from './console-token';
 import { createEventStream } from './event-stream';
 
 declare global {
@@ -25,7 +25,7 @@ function webTransport(): (name: string, input: unknown) => Promise<Result<unknow
         ok: false,
         error: {
           code: 'unauthorized',
-          message: 'Open the console with the URL it printed at start-up (it carries a token).',
+          message: 'Open the console with the last launch URL it printed.',
         },
       };
     }
@@ -53,7 +53,7 @@ function webTransport(): (name: string, input: unknown) => Promise<Result<unknow
         ok: false,
         error: {
           code: 'unauthorized',
-          message: 'The console refused this page’s token; open the URL it printed at start-up.',
+          message: 'The console refused this page’s token; open the last URL it printed.',
         },
       };
     }
@@ -66,7 +66,6 @@ function webTransport(): (name: string, input: unknown) => Promise<Result<unknow
 export const api: Api = window.api ?? webApi();
 
 function webApi(): Api {
-  takeTokenFromAddress();
-  watchTokenInAddress();
+  takeTokenFromPage();
   return createApi(webTransport(), createEventStream(consoleToken));
 }

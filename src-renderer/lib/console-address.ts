@@ -7,10 +7,9 @@ import type { Screen } from './navigation';
  * The address fragment, one scheme for both uses of `#`:
  * - routes start with a slash: `#/profiles/<profileId>/processes/<reference>` (the reference is a
  *   process id or an external reference, URI-encoded), `#/audit`, `#/inbox` …; home is no fragment;
- * - the browser shell's start token rides as `token=<t>`, alone (`#token=<t>`, the URL the console
- *   prints) or after a route's `?` (`#/profiles/…/processes/…?token=<t>`, a deep link for a fresh
- *   tab). It is read once, kept in the tab's sessionStorage and taken out of the address bar, so an
- *   address a user copies, bookmarks or sees in history never carries it.
+ * - the browser shell's token never rides in an address (the browser records every one a tab
+ *   shows): a fresh tab opens a deep link after a launch URL, `<launch URL>#/profiles/…`, whose
+ *   redirect keeps the fragment (src-main/web-server.ts).
  */
 
 /** Where an address sends the console. */
@@ -23,10 +22,9 @@ export type Route =
 const screenNames = ['start', 'audit', 'requests', 'profiles', 'settings', 'inbox', 'batches'] as const;
 type ScreenName = (typeof screenNames)[number];
 
-/** What a fragment says: its route (or why it is not one) and a start token if it carries one. */
+/** What a fragment says: its route, or why it is not one. */
 export interface ParsedAddress {
   route: { ok: true; value: Route } | { ok: false; message: string };
-  token: string | null;
 }
 
 const processLink = /^\/profiles\/([^/]+)\/processes\/([^/]*)$/;
@@ -38,9 +36,7 @@ export function parseAddress(hash: string): ParsedAddress {
   const isRoute = fragment.startsWith('/');
   const query = isRoute ? fragment.indexOf('?') : -1;
   const path = isRoute ? (query === -1 ? fragment : fragment.slice(0, query)) : '';
-  const params = isRoute ? (query === -1 ? '' : fragment.slice(query + 1)) : fragment;
-  const token = new URLSearchParams(params).get('token') || null;
-  return { route: parseRoute(path), token };
+  return { route: parseRoute(path) };
 }
 
 function parseRoute(path: string): ParsedAddress['route'] {

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
-import { parseAddress } from './console-address';
 
-/** sessionStorage: one tab, one origin, gone when the tab closes; never a URL, never a log. */
-const storageKey = 'process-console.token';
+/**
+ * The tab's token, in memory only: Chromium writes sessionStorage, cookies and every address a
+ * tab shows into the profile's files. A reload or a new tab takes the next launch URL the console
+ * printed (src-main/web-server.ts).
+ */
 let remembered: string | null = null;
 
 /** Whether the browser shell's bridge lets this page in, and how often the token has changed. */
@@ -25,47 +27,24 @@ export function noteAccess(access: 'granted' | 'missing' | 'refused', presented:
   if (useBridgeAccess.getState().access !== access) useBridgeAccess.setState({ access });
 }
 
-/** The token this tab holds: the one stored for the tab, or (storage blocked) the one in memory. */
+/** The token this tab holds, if any. */
 export function consoleToken(): string | null {
-  try {
-    return sessionStorage.getItem(storageKey) ?? remembered;
-  } catch {
-    return remembered;
-  }
+  return remembered;
 }
 
 /**
- * Takes a start token out of the address: keeps it for the tab and rewrites the address without
- * it (the route stays). `routeBefore` is the fragment to keep when a pasted URL carries a token
- * alone, so pasting the printed URL over a deep link recovers on the same process. True when a new
- * token was taken.
+ * Takes the token the browser shell put in the page (for a tab a launch URL let in:
+ * src-main/web-server.ts) and keeps it for the tab; the meta tag goes at once. The token never rides in an address, since
+ * the browser records every address a tab shows in its profile's files. True when one was there.
  */
-export function takeTokenFromAddress(routeBefore = ''): boolean {
-  const { token } = parseAddress(window.location.hash);
+export function takeTokenFromPage(): boolean {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="process-console-token"]');
+  const token = meta?.content || null;
+  meta?.remove();
   if (!token) return false;
-  const route = window.location.hash.startsWith('#/') ? window.location.hash.split('?')[0]! : '';
-  const kept = route || routeBefore;
-  window.history.replaceState(
-    window.history.state,
-    '',
-    window.location.pathname + window.location.search + kept,
-  );
   const changed = token !== consoleToken();
   remembered = token;
-  try {
-    sessionStorage.setItem(storageKey, token);
-  } catch {
-    // Storage blocked (a privacy setting): the token lasts until a reload, as it did before.
-  }
   if (changed || useBridgeAccess.getState().access !== 'granted')
     useBridgeAccess.setState((state) => ({ access: 'unknown', tokenGeneration: state.tokenGeneration + 1 }));
   return true;
-}
-
-/** Watches for a pasted URL carrying a token (a fragment change does not reload the page). */
-export function watchTokenInAddress(): void {
-  window.addEventListener('hashchange', (event) => {
-    const before = new URL(event.oldURL).hash;
-    takeTokenFromAddress(before.startsWith('#/') ? before : '');
-  });
 }

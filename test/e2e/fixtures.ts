@@ -6,7 +6,11 @@ import { test as base } from '@playwright/test';
 
 /** A browser shell started for one test, on a free port with a fresh data folder. */
 export interface Console {
-  url: string;
+  /**
+   * The last launch URL the console printed. Each lets one tab in and the console prints the next
+   * as soon as one is used, so reading this again after a `goto` gives a good one.
+   */
+  readonly url: string;
   dataDir: string;
   output: () => string;
 }
@@ -26,21 +30,35 @@ export async function startConsole(
     },
   );
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`console did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /^Console ready at (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m.exec(output);
-      if (match) {
+      if (lastLaunchUrl(output)) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve();
       }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`console exited with ${code}:\n${output}`)));
   });
-  return { console: { url, dataDir, output: () => output }, child };
+  return {
+    console: {
+      get url() {
+        return lastLaunchUrl(output)!;
+      },
+      dataDir,
+      output: () => output,
+    },
+    child,
+  };
+}
+
+/** The last `Console ready at <launch URL>` line's URL; undefined before the first. */
+function lastLaunchUrl(output: string): string | undefined {
+  const urls = [...output.matchAll(/^Console ready at (http:\/\/127\.0\.0\.1:\d+\/launch\/[\w-]+)/gm)];
+  return urls.at(-1)?.[1];
 }
 
 /** Playwright test with a running console per test. */

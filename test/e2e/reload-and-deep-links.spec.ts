@@ -5,10 +5,9 @@ import { expect, test } from './fixtures';
 import { expectConsoleReady, openProcess } from './newcomer-steps';
 import { createProfile } from './profile-steps';
 
-/** The page's address without its fragment, and the start token the console printed. */
-function parts(url: string): { origin: string; token: string } {
-  const address = new URL(url);
-  return { origin: address.origin, token: new URLSearchParams(address.hash.slice(1)).get('token')! };
+/** The console's origin, from the launch URL it printed. */
+function originOf(url: string): string {
+  return new URL(url).origin;
 }
 
 /** The profile id in the deep link the process view put in the address bar. */
@@ -18,7 +17,7 @@ function linkedProfileId(page: Page): string {
 
 const refusal = 'URL it printed';
 
-test('a reload keeps the console and the open process; back returns to the process before', async ({
+test('a reload asks for the next launch URL, which reopens the process with its route; back returns to the process before', async ({
   page,
   consoleApp,
 }) => {
@@ -27,8 +26,14 @@ test('a reload keeps the console and the open process; back returns to the proce
   await openProcess(page, 'FT-000003');
   expect(page.url()).toMatch(/#\/profiles\/[0-9a-f-]{36}\/processes\/FT-000003$/);
   expect(page.url()).not.toContain('token');
+  const route = new URL(page.url()).hash;
 
+  // The token was in the tab's memory only: a reload is let in again by the next launch URL.
   await page.reload();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(refusal);
+  await expect(alert).toContainText(route);
+  await page.goto(`${consoleApp.url}${route}`);
   await expect(page.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
   await expect(page.getByText(refusal)).toHaveCount(0);
 
@@ -39,24 +44,22 @@ test('a reload keeps the console and the open process; back returns to the proce
   await expect(page.getByRole('heading', { name: /FT-000005/ })).toBeVisible();
 });
 
-test('a bad token gives one clear state, and pasting the printed URL recovers in the same tab', async ({
+test('a used or made-up launch URL gives one clear state, and the next printed URL recovers in the same tab', async ({
   page,
   consoleApp,
 }) => {
-  const { origin } = parts(consoleApp.url);
-  await page.goto(`${origin}/#token=not-the-token`);
+  const origin = originOf(consoleApp.url);
+  await page.goto(`${origin}/launch/not-a-code`);
+  expect(page.url()).toBe(`${origin}/`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(refusal);
-  await expect(alert).toContainText('#token=');
+  await expect(alert).toContainText('/launch/');
   await expect(alert).toHaveCount(1);
   await expect(page.getByText('Loading profiles…')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  expect(page.url()).not.toContain('not-the-token');
-  await checkAccessibility(page, 'token refused');
+  await checkAccessibility(page, 'token missing');
 
-  // The same document all along: the console recovers without a reload.
-  await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
-  // The event stream, stopped while refused, opens again with the new token.
+  // The event stream, stopped while refused, opens with the token the launch gave.
   const events = page.waitForResponse(
     (response) => response.url().endsWith('/bridge-events') && response.status() === 200,
   );
@@ -64,28 +67,10 @@ test('a bad token gives one clear state, and pasting the printed URL recovers in
   await expectConsoleReady(page);
   await events;
   await expect(page.getByText(refusal)).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
-  expect(page.url()).not.toContain('token');
+  expect(page.url()).toBe(`${origin}/`);
 });
 
-test('a tab holding a stale token, pasted the printed URL, recovers on the process it showed', async ({
-  page,
-  consoleApp,
-}) => {
-  await page.goto(consoleApp.url);
-  await expectConsoleReady(page);
-  await openProcess(page, 'FT-000003');
-  // As after a restart of the console: the tab still holds the token of the run before.
-  await page.evaluate(() => sessionStorage.setItem('process-console.token', 'from-the-run-before'));
-  await page.reload();
-  await expect(page.getByRole('alert')).toContainText(refusal);
-
-  await page.goto(consoleApp.url);
-  await expect(page.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
-  expect(page.url()).toMatch(/#\/profiles\/[0-9a-f-]{36}\/processes\/FT-000003$/);
-});
-
-test('a deep link opened in a fresh tab with the token opens the process on its profile', async ({
+test('a deep link opened in a fresh tab after a launch URL opens the process on its profile', async ({
   page,
   consoleApp,
   context,
@@ -105,9 +90,9 @@ test('a deep link opened in a fresh tab with the token opens the process on its 
   await switcher.selectOption({ label: 'Other tenant — LIVE' });
   const otherId = await switcher.inputValue();
 
-  const { origin, token } = parts(consoleApp.url);
+  const origin = originOf(consoleApp.url);
   const fresh = await context.newPage();
-  await fresh.goto(`${origin}/#/profiles/${sandboxId}/processes/FT-000003?token=${token}`);
+  await fresh.goto(`${consoleApp.url}#/profiles/${sandboxId}/processes/FT-000003`);
   await expect(fresh.getByRole('heading', { name: /FT-000003/ })).toBeVisible();
   await expect(fresh.getByRole('combobox', { name: 'Profile', exact: true })).toHaveValue(sandboxId);
   expect(fresh.url()).toBe(`${origin}/#/profiles/${sandboxId}/processes/FT-000003`);
@@ -124,8 +109,8 @@ test('a deep link naming an unknown profile or a bad reference gives a sentence 
   page,
   consoleApp,
 }) => {
-  const { origin, token } = parts(consoleApp.url);
-  await page.goto(`${origin}/#/profiles/${randomUUID()}/processes/FT-000003?token=${token}`);
+  const origin = originOf(consoleApp.url);
+  await page.goto(`${consoleApp.url}#/profiles/${randomUUID()}/processes/FT-000003`);
   await expect(page.getByRole('status').filter({ hasText: 'no profile' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Process Console', level: 1 })).toBeVisible();
 

@@ -10,7 +10,7 @@ import { rehearse } from './walk-steps';
 /** What a screen group gets: the page (console ready on "Local sandbox"), and `visit` to check and keep a screen. */
 export interface ScreenVisit {
   page: Page;
-  /** The console's own address with its token, for a group that opens it afresh. */
+  /** The console's last launch URL, for a group that opens it afresh. */
   url: string;
   /** Runs axe on what is on screen and saves `<scheme>-<width>/<screen>.png`. */
   visit: (screen: string) => Promise<void>;

@@ -41,9 +41,40 @@ function bridge(name: string, headers: Record<string, string> = {}, body = '{}')
 }
 
 describe('browser shell', () => {
-  it('prints a loopback URL carrying a token of at least 128 bits', () => {
-    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+$/);
+  it('prints a loopback launch URL that never carries the token of at least 128 bits', () => {
+    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/launch\/[A-Za-z0-9_-]{43}$/);
+    expect(shell.url).not.toContain(shell.token);
     expect(Buffer.from(shell.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('lets one tab in per launch URL: a one-use grant in an HttpOnly cookie, then the token in an uncached page', async () => {
+    const url = shell.launchUrl();
+    const page = (cookie?: string) =>
+      request(`http://127.0.0.1:${shell.port}/`, cookie ? { headers: { cookie } } : {});
+    // A HEAD (a link preview) leaves the code alone.
+    const head = await request(url, { method: 'HEAD' });
+    expect(head.statusCode).toBe(303);
+    expect(head.headers['set-cookie']).toBeUndefined();
+    const launched = await request(url);
+    expect(launched.statusCode).toBe(303);
+    expect(launched.headers.location).toBe('/');
+    const cookie = String(launched.headers['set-cookie']);
+    expect(cookie).toMatch(/^process-console-launch=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(cookie).not.toContain(shell.token);
+    const grant = cookie.split(';')[0]!;
+
+    const withGrant = await page(grant);
+    expect(withGrant.headers['cache-control']).toBe('no-store');
+    expect(String(withGrant.headers['set-cookie'])).toContain('Max-Age=0');
+    expect(await withGrant.body.text()).toContain(
+      `<meta name="process-console-token" content="${shell.token}">`,
+    );
+    // Used once, the grant and the code are worth nothing.
+    expect(await (await page(grant)).body.text()).not.toContain(shell.token);
+    expect(await (await page()).body.text()).not.toContain(shell.token);
+    const again = await request(url);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    await again.body.dump();
   });
 
   it('answers a call made with the token', async () => {

@@ -1,7 +1,8 @@
 import type { Process } from '../../../src-shared/api';
 import { maskFields } from '../../../src-shared/logs';
-import { currentStepOf } from '../../../src-shared/process-paths';
 import { changeIntent, recordEarlierSend } from '../client/change-audit';
+import { completionFound, noteFound } from '../client/change-found';
+import type { ReadBack } from '../client/safe-change';
 import { fieldsFor } from './batch-action';
 import type { JournalEntry } from './batch-journal';
 import {
@@ -40,11 +41,8 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
     context.journal.settle(entry, 'outcome unknown', message);
     return settled;
   }
-  const found =
-    entry.action.kind === 'complete'
-      ? completionState(process, entry)
-      : noteState(process, entry, context.profile.keyName);
-  if (found === 'not-done') {
+  const found = foundOnProcess(process, entry, context.profile.keyName);
+  if (found.state === 'not-done') {
     // Its turn first: stopped while waiting for it, nothing is sent or settled, and the line stays
     // open for a resume to read back again.
     if (!(await context.lane.take(1, context.stop))) return stoppedRow;
@@ -58,7 +56,7 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
     );
     return sendChange(context, entry, process);
   }
-  if (found === 'done') {
+  if (found.state === 'done') {
     const message =
       entry.action.kind === 'complete'
         ? "Completed (found complete with this batch's fields on reading back after the console stopped; nothing was sent again)."
@@ -106,7 +104,7 @@ export async function recoverRow(context: RowContext, entry: JournalEntry): Prom
     context.journal.settle(entry, 'done', message, seen);
     return settled;
   }
-  const message = `${whatToCheck(entry)} Reading it back found ${found.other}.`;
+  const message = `${whatToCheck(entry)} Reading it back found ${found.description}.`;
   await settleEarlierIntent(context, entry, 'unknown', message);
   context.journal.settle(entry, 'outcome unknown', message);
   return settled;
@@ -136,32 +134,11 @@ async function settleEarlierIntent(
   }
 }
 
-type Found = 'done' | 'not-done' | { other: string };
-
-function completionState(process: Process, entry: JournalEntry): Found {
-  const step = process.steps.find(
-    (candidate) => candidate.stepId.toLowerCase() === entry.stepId?.toLowerCase(),
-  );
-  if (!step) return { other: 'that the step is no longer on the process' };
-  if (step.completedOn === null) {
-    return currentStepOf(process)?.stepId === step.stepId
-      ? 'not-done'
-      : { other: 'the step neither complete nor current' };
-  }
-  const sent = entry.action.kind === 'complete' ? fieldsFor(entry.action, entry.processId) : [];
-  const ours =
-    sent.length > 0 &&
-    sent.every((field) => process.fields.some((own) => own.code === field.code && own.value === field.value));
-  return ours ? 'done' : { other: 'the step complete, but not with the field values this batch sent' };
-}
-
-function noteState(process: Process, entry: JournalEntry, keyName: string): Found {
-  if (entry.action.kind !== 'note') return { other: 'a journal line of another kind' };
-  const contents = entry.action.contents.trim();
-  const known = new Set(entry.knownNotes ?? []);
-  const fresh = process.notes.filter((note) => !known.has(note.noteId) && note.contents.trim() === contents);
-  if (fresh.some((note) => note.author.trim().toLowerCase() === keyName.trim().toLowerCase())) return 'done';
-  return fresh.length > 0 ? { other: `a new note with the same words by "${fresh[0]!.author}"` } : 'not-done';
+/** The journaled change's fate on the process read back, by the rule every change shares. */
+function foundOnProcess(process: Process, entry: JournalEntry, keyName: string): ReadBack<unknown> {
+  if (entry.action.kind === 'complete')
+    return completionFound(process, entry.stepId ?? '', fieldsFor(entry.action, entry.processId));
+  return noteFound(process, new Set(entry.knownNotes ?? []), entry.action.contents, keyName);
 }
 
 /** What the administrator should look at for a row whose fate is unknown. */

@@ -7,7 +7,8 @@ import { addNoteRequest } from './change-requests';
 import { sameProcess, type ChangeContext } from './complete-step';
 import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, recordEarlierSend } from './change-audit';
-import { runChange, type ReadBack } from './safe-change';
+import { runChange } from './safe-change';
+import { noteFound } from './change-found';
 
 /** Adding a note, as the contract's door validated it: where, what, under which user intent. */
 export type AddNoteInput = Omit<ValidInput<'notes.add'>, 'profileId'>;
@@ -51,7 +52,7 @@ export async function addNote(
     // A retried intent (the walk keeps one across an unclear answer) is checked before it is sent
     // again: a tenant that ignores Idempotency-Key would otherwise add the note twice.
     const baseline = context.noteBaselines.get(intentId);
-    const earlier = baseline && noteState(before, baseline, note.contents, profile.keyName);
+    const earlier = baseline && noteFound(before, baseline, note.contents, profile.keyName);
     if (earlier?.state === 'done') {
       await recordEarlierSend(
         context,
@@ -73,7 +74,7 @@ export async function addNote(
           subject: `process ${processId}`,
           signal,
         }),
-      readBack: async () => noteState(await read(), known, note.contents, profile.keyName),
+      readBack: async () => noteFound(await read(), known, note.contents, profile.keyName),
       whatToCheck:
         `Open process ${before.externalReference} (${before.processId}) and look at its notes before adding ` +
         'this one again: if it is there, it went through.',
@@ -83,23 +84,4 @@ export async function addNote(
   } finally {
     release();
   }
-}
-
-function noteState(process: Process, known: Set<string>, contents: string, keyName: string): ReadBack<Note> {
-  const fresh = process.notes.filter(
-    (candidate) => !known.has(candidate.noteId) && candidate.contents.trim() === contents.trim(),
-  );
-  const ours = fresh.find(
-    (candidate) => candidate.author.trim().toLowerCase() === keyName.trim().toLowerCase(),
-  );
-  if (ours) return { state: 'done', value: ours };
-  // Same words, new, but another author: perhaps the key's name differs from the profile's
-  // keyName, perhaps a colleague. Neither resend nor success is safe; say so.
-  if (fresh.length > 0) {
-    return {
-      state: 'other',
-      description: `a new note with the same words by "${fresh[0]!.author}", not by "${keyName}"`,
-    };
-  }
-  return { state: 'not-done' };
 }

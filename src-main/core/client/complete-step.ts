@@ -17,7 +17,8 @@ import type { InFlight } from './in-flight';
 import { requireLiveConfirmation } from './live-confirmation';
 import { changeIntent, recordEarlierSend } from './change-audit';
 import { completeStepRequest } from './change-requests';
-import { runChange, type ChangeDependencies, type ReadBack } from './safe-change';
+import { runChange, type ChangeDependencies } from './safe-change';
+import { completionFound } from './change-found';
 
 /** Completing a step, as the contract's door validated it: which one, with what, under which intent. */
 export type CompleteStepInput = Omit<ValidInput<'steps.complete'>, 'profileId'>;
@@ -75,7 +76,7 @@ export async function completeStep(
         confidentialValues,
       });
     const before = readJustNow ? sameProcess(readJustNow, processId) : await read();
-    const earlier = stepState(before, stepId, fields);
+    const earlier = completionFound(before, stepId, fields);
     if (context.sentIntents.has(intentId) && earlier.state === 'done') {
       // A retry of an intent whose earlier send landed after all: confirm it, send nothing.
       await recordEarlierSend(
@@ -104,7 +105,7 @@ export async function completeStep(
           processId,
           stepId,
         ),
-      readBack: async ({ accepted }) => stepState(await read(), stepId, fields, accepted),
+      readBack: async ({ accepted }) => completionFound(await read(), stepId, fields, accepted),
       whatToCheck:
         `Open process ${before.externalReference} (${before.processId}) and look at step "${step.name}" before ` +
         'trying again: if it is complete, the completion went through.',
@@ -165,46 +166,4 @@ function checkStepIsCurrent(process: Process, stepId: string): Step {
     'conflict',
     `Step "${step.name}" of process ${process.externalReference} ${state}; ${now}. Reload the process.`,
   );
-}
-
-/**
- * Reads a step's fate from a fresh read of its process. After an unclear send, complete counts as
- * ours only when every field this intent sent is on the process with the value sent: a colleague
- * may have completed the step meanwhile, and their completion must not be reported as this one.
- * After the service `accepted` this completion (2xx), a completed step is this completion.
- */
-function stepState(
-  process: Process,
-  stepId: string,
-  sent: readonly { code: string; value: string }[],
-  accepted = false,
-): ReadBack<CompleteStepResponse> {
-  const step = process.steps.find((candidate) => sameId(candidate.stepId, stepId));
-  if (!step) return { state: 'other', description: 'that the step is no longer on the process' };
-  if (step.completedOn !== null && accepted) {
-    return { state: 'done', value: { completedStep: step, currentStep: currentStepOf(process), process } };
-  }
-  if (step.completedOn !== null) {
-    const ours =
-      sent.length > 0 &&
-      sent.every((field) =>
-        process.fields.some((own) => own.code === field.code && own.value === field.value),
-      );
-    if (!ours) {
-      return {
-        state: 'other',
-        description:
-          sent.length > 0
-            ? 'the step complete, but not with the field values this console sent'
-            : 'the step complete, but a completion without fields cannot be told apart from another one',
-      };
-    }
-    return { state: 'done', value: { completedStep: step, currentStep: currentStepOf(process), process } };
-  }
-  const current = currentStepOf(process);
-  if (current && sameId(current.stepId, stepId)) return { state: 'not-done' };
-  return {
-    state: 'other',
-    description: `that the step is neither complete nor current (process status ${process.status})`,
-  };
 }

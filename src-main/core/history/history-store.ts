@@ -16,14 +16,17 @@ export const pinnedLimit = 100;
 /** The format version of history.json. */
 export const historyFileVersion = 1;
 
-const shortText = z.string().trim().min(1).max(200);
-
-/** What a lookup tells the history about a process. */
+/**
+ * What a lookup tells the history about a process. Only the id is required: the texts are kept as
+ * the service gave them, however long or empty (a tenant's status can run past 50 characters),
+ * because the history remembers what was opened and must never refuse a process the service gave.
+ * The renderer cuts them for display.
+ */
 export const historyLookupSchema = z.object({
-  processId: shortText,
-  externalReference: shortText.nullable().default(null),
-  processTypeName: z.string().max(200).nullable().default(null),
-  status: z.string().max(50).nullable().default(null),
+  processId: z.string().trim().min(1),
+  externalReference: z.string().nullable().default(null),
+  processTypeName: z.string().nullable().default(null),
+  status: z.string().nullable().default(null),
 });
 /** A lookup as callers pass it; optional parts default to null. */
 export type HistoryLookup = z.input<typeof historyLookupSchema>;
@@ -68,8 +71,7 @@ export function createHistoryStore(dataDir: string, now: () => Date = () => new 
 
   function entryFrom(lookup: unknown): HistoryEntry {
     const parsed = historyLookupSchema.safeParse(lookup);
-    if (!parsed.success)
-      throw new Failure('invalid_input', 'The process to remember needs a process id (and short texts).');
+    if (!parsed.success) throw new Failure('invalid_input', 'The process to remember needs a process id.');
     return { ...parsed.data, lastSeenAt: now().toISOString() };
   }
 

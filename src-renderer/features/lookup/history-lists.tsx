@@ -33,7 +33,9 @@ function EntryList({ title, entries, empty }: { title: string; entries: HistoryE
                 type="button"
                 className="link-button"
                 onClick={() => openProcess(entry.processId)}
-                title={entry.processTypeName ?? undefined}
+                title={[entry.externalReference || entry.processId, entry.processTypeName]
+                  .filter(Boolean)
+                  .join('\n')}
               >
                 {entry.externalReference || entry.processId}
               </button>

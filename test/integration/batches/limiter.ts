@@ -28,6 +28,14 @@ export async function startLimiter(target: string) {
     replaceStatus: (_method: string, _path: string): number | null => null,
     /** The last 2xx answer the service gave a POST. */
     lastPostAnswer: null as string | null,
+    /**
+     * A request never answered (a console killed while it waits): held before it reaches the
+     * service (`request`), or once the service answered it (`answer`, the change made); else null.
+     */
+    hold: (_method: string, _path: string): 'request' | 'answer' | null => null,
+    /** Requests held so far, and POSTs relayed to the service. */
+    held: 0,
+    postsRelayed: 0,
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,6 +53,12 @@ export async function startLimiter(target: string) {
         res.end(canned);
         return;
       }
+      const hold = state.hold(req.method ?? '', req.url ?? '');
+      if (hold === 'request') {
+        state.held += 1;
+        return;
+      }
+      if (req.method === 'POST') state.postsRelayed += 1;
       const headers = { ...req.headers };
       delete headers.host;
       delete headers.connection;
@@ -56,6 +70,10 @@ export async function startLimiter(target: string) {
         .then(async (answer) => {
           const body = Buffer.from(await answer.body.arrayBuffer());
           if (req.method === 'POST' && answer.statusCode < 300) state.lastPostAnswer = body.toString();
+          if (hold === 'answer') {
+            state.held += 1;
+            return;
+          }
           const replaced = state.replaceStatus(req.method ?? '', req.url ?? '');
           if (replaced !== null) {
             res.writeHead(replaced, { 'content-type': 'application/json' });
@@ -76,7 +94,12 @@ export async function startLimiter(target: string) {
   return {
     state,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A held request's connection would keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }
 

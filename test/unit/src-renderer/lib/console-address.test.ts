@@ -4,20 +4,10 @@ import { formatRoute, parseAddress, routeOf } from '../../../../src-renderer/lib
 const profileId = '3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10';
 
 describe('parseAddress', () => {
-  it('reads the printed URL’s token alone, with the home route', () => {
-    expect(parseAddress('#token=abc')).toEqual({
-      route: { ok: true, value: { name: 'home' } },
-      token: 'abc',
-    });
-  });
-
-  it('reads a deep link, with or without a token after its question mark', () => {
+  it('reads a deep link, ignoring what follows its question mark', () => {
     const route = { ok: true, value: { name: 'process', profileId, lookup: 'FT-000003' } };
-    expect(parseAddress(`#/profiles/${profileId}/processes/FT-000003`)).toEqual({ route, token: null });
-    expect(parseAddress(`#/profiles/${profileId}/processes/FT-000003?token=t0k`)).toEqual({
-      route,
-      token: 't0k',
-    });
+    expect(parseAddress(`#/profiles/${profileId}/processes/FT-000003`)).toEqual({ route });
+    expect(parseAddress(`#/profiles/${profileId}/processes/FT-000003?from=mail`)).toEqual({ route });
   });
 
   it('decodes a reference holding a slash, a space or a question mark', () => {
@@ -54,10 +44,6 @@ describe('parseAddress', () => {
     if (route.ok) return;
     expect(route.message.length).toBeLessThan(120);
     expect(route.message).toMatch(/^The address #\/x+… is not a page of this console\.$/);
-  });
-
-  it('takes an empty token as none', () => {
-    expect(parseAddress('#token=').token).toBeNull();
   });
 });
 
