@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentSummary } from '../../../src-shared/api';
 import type { DocumentView } from '../../../src-shared/documents';
+import { textMasker, type NamedValue } from '../../../src-shared/quoted-values';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { Dialog } from '../../components/dialog';
 import { Tabs } from '../../components/tabs';
@@ -13,14 +14,23 @@ import { TreeView } from './tree-view';
 import { CallError } from '../../components/call-error';
 import { ProgressLine } from '../../components/progress-line';
 
-/** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
+/**
+ * Shows one document: form view, tree and raw text for XML; a preview for images; save for the
+ * rest. Every view masks the values in `confidential` wherever the document shows them.
+ */
 export function DocumentViewer({
   profileId,
   document,
+  confidential,
   onClose,
 }: {
   profileId: string;
   document: Pick<DocumentSummary, 'documentId' | 'filename'>;
+  /**
+   * The values to mask, named by their fields: the process's confidential fields, or, where the
+   * process is not known yet, every value that cannot be judged (the inbox's rule).
+   */
+  confidential: readonly NamedValue[];
   onClose: () => void;
 }) {
   const [remote, reload, progress] = useRemote('documents.get', {
@@ -65,6 +75,7 @@ export function DocumentViewer({
           key={remote.value.documentRef}
           profileId={profileId}
           doc={remote.value}
+          confidential={confidential}
           onFailure={onFailure}
         />
       )}
@@ -75,15 +86,18 @@ export function DocumentViewer({
 function DocumentBody({
   profileId,
   doc,
+  confidential,
   onFailure,
 }: {
   profileId: string;
   doc: DocumentView;
+  confidential: readonly NamedValue[];
   onFailure: (error: CallFailure) => void;
 }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [tab, setTab] = useState(doc.form ? 'form' : doc.tree ? 'tree' : 'raw');
   const { text, tree } = doc;
+  const mask = textMasker(confidential);
 
   // Copy gives the document as it came, asked of main only when the user copies.
   async function copy() {
@@ -105,7 +119,9 @@ function DocumentBody({
   useEffect(() => api.menu.onSaveDocument(() => void saveRef.current()), []);
 
   const tabs = [
-    ...(doc.form ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} /> }] : []),
+    ...(doc.form
+      ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} mask={mask} /> }]
+      : []),
     ...(tree
       ? [
           {
@@ -117,6 +133,7 @@ function DocumentBody({
                 root={tree.root}
                 firstChildren={tree.firstChildren}
                 nodeCount={doc.nodeCount ?? 0}
+                mask={mask}
                 onFailure={onFailure}
               />
             ),
@@ -128,7 +145,9 @@ function DocumentBody({
           {
             id: 'raw',
             label: 'Raw',
-            render: () => <RawView documentRef={doc.documentRef} first={text} onFailure={onFailure} />,
+            render: () => (
+              <RawView documentRef={doc.documentRef} first={text} mask={mask} onFailure={onFailure} />
+            ),
           },
         ]
       : []),

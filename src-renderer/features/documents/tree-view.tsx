@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TreePage, XmlNodeSummary } from '../../../src-shared/documents';
+import type { TextMasker } from '../../../src-shared/quoted-values';
 import type { CallError } from '../../../src-shared/result';
+import { MaskedText } from '../../components/masked-text';
 import { childrenPerPage, parentOf, useTreePages } from './use-tree-pages';
 import { useTreeSearch } from './use-tree-search';
 
@@ -9,20 +11,25 @@ import { useTreeSearch } from './use-tree-search';
  * A collapsible tree with expand/collapse all and a search that highlights and jumps between
  * matches. Children are paged in from main as they come into view, so a 120,000-element
  * document opens at once; "Expand all" opens every element, loading each as it is scrolled to.
+ * The process's confidential values are masked in texts and attributes, a match's row included:
+ * a search still finds them (main searches the document as it came), and the row shows the mask.
  */
 export function TreeView({
   documentRef,
   root,
   firstChildren,
   nodeCount,
+  mask,
   onFailure,
 }: {
   documentRef: string;
   root: XmlNodeSummary;
   firstChildren: TreePage;
   nodeCount: number;
+  mask: TextMasker;
   onFailure: (error: CallError) => void;
 }) {
+  const [revealed, setRevealed] = useState<string | null>(null);
   // An element is open when "all open" differs from its being toggled: expand all is one flag.
   const [open, setOpen] = useState({ all: false, toggled: new Set(['0']) });
   const [query, setQuery] = useState('');
@@ -190,10 +197,29 @@ export function TreeView({
                   Object.entries(node.attributes).map(([name, value]) => (
                     <span key={name} className="tree-attribute">
                       {' '}
-                      {name}=&quot;{value}&quot;
+                      {name}=&quot;
+                      <MaskedText
+                        text={value}
+                        mask={mask}
+                        at={`${row.path}@${name}`}
+                        revealed={revealed}
+                        onReveal={setRevealed}
+                      />
+                      &quot;
                     </span>
                   ))}
-                {node?.text && <span className="tree-text"> {node.text}</span>}
+                {node?.text && (
+                  <span className="tree-text">
+                    {' '}
+                    <MaskedText
+                      text={node.text}
+                      mask={mask}
+                      at={row.path}
+                      revealed={revealed}
+                      onReveal={setRevealed}
+                    />
+                  </span>
+                )}
               </div>
             );
           })}
