@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DocumentSummary } from '../../../src-shared/api';
 import type { DocumentView } from '../../../src-shared/documents';
 import { textMasker, type NamedValue } from '../../../src-shared/quoted-values';
@@ -16,7 +16,8 @@ import { ProgressLine } from '../../components/progress-line';
 
 /**
  * Shows one document: form view, tree and raw text for XML; a preview for images; save for the
- * rest. Every view masks the values in `confidential` wherever the document shows them.
+ * rest. Every view masks the values in `confidential` wherever the document shows them; Copy and
+ * Save as give the document as it came, and say so.
  */
 export function DocumentViewer({
   profileId,
@@ -98,6 +99,8 @@ function DocumentBody({
   const [tab, setTab] = useState(doc.form ? 'form' : doc.tree ? 'tree' : 'raw');
   const { text, tree } = doc;
   const mask = textMasker(confidential);
+  const inClear = inClearNote(confidential);
+  const inClearId = useId();
 
   // Copy gives the document as it came, asked of main only when the user copies.
   async function copy() {
@@ -109,7 +112,11 @@ function DocumentBody({
   async function save() {
     setSaved('Saving…');
     const result = await api.documents.save({ profileId, documentId: doc.documentId ?? '' });
-    setSaved(result.ok ? `Saved to ${result.value.path}` : result.error.message);
+    setSaved(
+      result.ok
+        ? `Saved to ${result.value.path}.${inClear ? ` ${inClear.saved}` : ''}`
+        : result.error.message,
+    );
   }
   // The desktop menu's File > Save document… saves the document on screen.
   const saveRef = useRef(save);
@@ -161,14 +168,28 @@ function DocumentBody({
         </span>
         <span className="spacer" />
         {text !== undefined && (
-          <button type="button" onClick={() => void copy()}>
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-describedby={inClear ? inClearId : undefined}
+          >
             Copy
           </button>
         )}
-        <button type="button" onClick={() => void save()} disabled={!doc.documentId}>
+        <button
+          type="button"
+          onClick={() => void save()}
+          disabled={!doc.documentId}
+          aria-describedby={inClear ? inClearId : undefined}
+        >
           Save as…
         </button>
       </div>
+      {inClear && (
+        <p className="hint" id={inClearId}>
+          {inClear.before}
+        </p>
+      )}
       {saved && (
         <p role="status" className="muted">
           {saved}
@@ -201,4 +222,18 @@ function DocumentBody({
       )}
     </div>
   );
+}
+
+/**
+ * What Copy and Save as say when the process has confidential values: they give the document as
+ * it came, so its copy and its file hold those values in clear; the views mask them, the file not.
+ */
+function inClearNote(confidential: readonly NamedValue[]): { before: string; saved: string } | null {
+  const names = [...new Set(confidential.filter((value) => value.value.trim()).map((value) => value.name))];
+  if (names.length === 0) return null;
+  const count = names.length === 1 ? '1 confidential value' : `${names.length} confidential values`;
+  return {
+    before: `Copy and Save as… give the document as it came: wherever it holds the process's ${count} (${names.join(', ')}), the copy and the file hold them in clear.`,
+    saved: `The file holds the document as it came, its ${count} (${names.join(', ')}) in clear.`,
+  };
 }
