@@ -57,10 +57,12 @@ test('a document masks its confidential values in every view and says Save as ke
   await expect(viewer.getByRole('treeitem').filter({ hasText: 'Hopper' })).toHaveCount(1);
   await expect(viewer.getByRole('tree').getByLabel('Confidential value hidden')).toHaveCount(2);
   await expectNeitherInPage(page);
+  const count = viewer.getByRole('status').filter({ hasText: /of \d+ matches/ });
+  await viewer.getByLabel('Search').fill('Hopper');
+  await expect(count).toContainText('1 of 1 matches · 28 nodes');
   await viewer.getByLabel('Search').fill(nino);
-  await expect(viewer.getByRole('status').filter({ hasText: /of \d+ matches/ })).toContainText(
-    '1 of 1 matches',
-  );
+  // The count says where the match is, as its row shows only the mask.
+  await expect(count).toContainText('1 of 1 matches · in a masked value · 28 nodes');
   const hit = viewer.getByRole('treeitem', { selected: true });
   await expect(hit).toContainText('NINO');
   await expect(hit.getByLabel('Confidential value hidden')).toHaveCount(1);

@@ -104,6 +104,9 @@ export function TreeView({
   }
 
   const current = target ?? undefined;
+  const currentNode = current === undefined ? undefined : rows.find((row) => row.path === current)?.node;
+  const inMaskedValue =
+    currentNode !== undefined && search.query !== '' && matchIsMasked(currentNode, search.query, mask);
   return (
     <div className="tree-view">
       <div className="toolbar">
@@ -141,6 +144,7 @@ export function TreeView({
           {query.trim()
             ? `${search.total ? Math.max(matchIndex, 0) + 1 : 0} of ${search.total} matches · `
             : ''}
+          {inMaskedValue ? 'in a masked value · ' : ''}
           {nodeCount.toLocaleString('en-GB')} nodes
         </span>
       </div>
@@ -226,5 +230,19 @@ export function TreeView({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Whether a match's row shows the query nowhere but inside masked values: main searched the
+ * document as it came, and the row would otherwise look like a match for nothing.
+ */
+function matchIsMasked(node: XmlNodeSummary, query: string, mask: TextMasker): boolean {
+  const wanted = query.toLowerCase();
+  const shows = (text: string) =>
+    mask(text).some((piece) => piece.name === undefined && piece.text.toLowerCase().includes(wanted));
+  if (node.name.toLowerCase().includes(wanted) || shows(node.text)) return false;
+  return !Object.entries(node.attributes).some(
+    ([name, value]) => name.toLowerCase().includes(wanted) || shows(value),
   );
 }
