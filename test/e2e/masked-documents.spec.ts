@@ -107,3 +107,71 @@ test('a document masks its confidential values in every view and says Save as ke
   expect(saved).toContain(`<DOB>${dob}</DOB>`);
   await expectNeitherInPage(page);
 });
+
+/** Calls the browser shell's bridge as the page does, with the token of the URL it was opened at. */
+async function bridge<T>(page: Page, url: string, name: string, input: unknown): Promise<T> {
+  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token');
+  const result = await page.evaluate(
+    async ({ name, input, token }) => {
+      const response = await fetch(`/bridge/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    { name, input, token },
+  );
+  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+test('a document opened from an inbox delivery masks the values its payload masks', async ({
+  page,
+  consoleApp,
+}) => {
+  await page.goto(consoleApp.url);
+  await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
+  // A form with a NINO and a DOB, as a citizen submits it: its REST step delivers to the inbox.
+  const { profiles } = await bridge<{ profiles: { id: string }[] }>(
+    page,
+    consoleApp.url,
+    'profiles.list',
+    {},
+  );
+  const { externalReference } = await bridge<{ externalReference: string }>(
+    page,
+    consoleApp.url,
+    'forms.submit',
+    {
+      profileId: profiles[0]!.id,
+      formCode: 'report-fly-tipping',
+      answers: {
+        FirstName: 'Katherine',
+        LastName: 'Johnson',
+        DOB: '1918-08-26',
+        NINO: 'QQ918826K',
+        RequestSpecifics: 'A fridge',
+        RequestLocation: 'White Sulphur Springs',
+      },
+    },
+  );
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Inbox' }).click();
+  const row = page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ hasText: externalReference });
+  await row.getByRole('button').click();
+  await page.getByRole('button', { name: 'Open service-request.xml' }).click();
+  const viewer = page.getByRole('dialog', { name: 'service-request.xml' });
+  const client = viewer.getByRole('region', { name: 'ClientInfo' });
+  await expect(client.getByRole('button', { name: 'Reveal National Insurance number' })).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Reveal Date of birth' })).toBeVisible();
+  const html = await viewer.innerHTML();
+  expect(html).not.toContain('QQ918826K');
+  expect(html).not.toContain('1918-08-26');
+  await page.screenshot({ path: `${shots}/inbox-form-view.png` });
+  await client.getByRole('button', { name: 'Reveal National Insurance number' }).click();
+  await expect(client).toContainText('QQ918826K');
+});
