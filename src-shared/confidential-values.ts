@@ -18,6 +18,13 @@ export function confidentialCodes(fields: readonly { code: string; confidential?
   return new Set(fields.filter((field) => field.confidential).map((field) => field.code));
 }
 
+/** The values of a process's confidential fields, named for their Reveal buttons (quoted-values.ts). */
+export function confidentialFieldValues(
+  fields: readonly { name: string; value: string; confidential?: boolean }[],
+): { name: string; value: string }[] {
+  return fields.filter((field) => field.confidential).map(({ name, value }) => ({ name, value }));
+}
+
 /**
  * The mark as it can appear in a JSON text, in either spelling isMarkedConfidential reads: a cheap
  * search that is never false where the mark is (short of a unicode escape, which callers check).

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DocumentSummary, Step } from '../../src-shared/api';
+import { confidentialFieldValues } from '../../src-shared/confidential-values';
 import type { ProfileView } from '../../src-shared/profile';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
@@ -37,7 +38,13 @@ export function ProcessRoute({ lookup, profile }: { lookup: string; profile: Pro
         />
       )}
       {viewing && (
-        <DocumentViewer profileId={profile.id} document={viewing} onClose={() => setViewing(null)} />
+        <DocumentViewer
+          profileId={profile.id}
+          document={viewing}
+          // The documents tab lists a read process's documents, so its fields are here.
+          confidential={confidentialFieldValues(process?.fields ?? [])}
+          onClose={() => setViewing(null)}
+        />
       )}
     </>
   );

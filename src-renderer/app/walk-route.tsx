@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { CompleteStepResponse, Step } from '../../src-shared/api';
+import { confidentialFieldValues } from '../../src-shared/confidential-values';
 import type { ProfileView } from '../../src-shared/profile';
 import { CallError } from '../components/call-error';
 import { ProfileSwitchOffer } from '../components/profile-switch-offer';
 import { CompleteStepDialog } from '../features/complete-step/complete-step-dialog';
 import { DocumentViewer } from '../features/documents/document-viewer';
+import { payloadConfidentialValues, usePayloadCodes } from '../features/inbox/payload-view';
 import { useCurrentProfile, useProfiles } from '../features/profiles/profiles-store';
 import type { WalkHost } from '../features/walk/walk-host';
 import { WalkPanel } from '../features/walk/walk-panel';
@@ -64,6 +66,14 @@ function WalkWithProfile({ deliveryId, profile }: { deliveryId: string; profile:
   // While the delivery is asked again (its status changed), the process and any open dialog stay.
   const processId = currentValue(delivery)?.view?.processId;
   const process = currentValue(useProcessLookup(processId ? profile.id : null, processId ?? '')[0]);
+  // The process's confidential values once it is read; until then, the inbox's rule: every value
+  // of the delivery's payload, as nothing says which of them are confidential.
+  const view = currentValue(delivery)?.view ?? null;
+  const payloadCodes = usePayloadCodes(profile.id, view);
+  const confidential =
+    process && process.processId === processId
+      ? confidentialFieldValues(process.fields)
+      : payloadConfidentialValues(view, payloadCodes);
 
   const host: WalkHost = {
     openDocument: (documentId, filename) => setDocument({ documentId, filename }),
@@ -78,7 +88,12 @@ function WalkWithProfile({ deliveryId, profile }: { deliveryId: string; profile:
       <WalkPanel deliveryId={deliveryId} profile={profile} host={host} />
       <div className="walk-process">{processId && <ProcessRoute lookup={processId} profile={profile} />}</div>
       {document && (
-        <DocumentViewer profileId={profile.id} document={document} onClose={() => setDocument(null)} />
+        <DocumentViewer
+          profileId={profile.id}
+          document={document}
+          confidential={confidential}
+          onClose={() => setDocument(null)}
+        />
       )}
       {completing && process && step && (
         <CompleteStepDialog

@@ -1,6 +1,7 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DocumentSummary } from '../../../src-shared/api';
 import type { DocumentView } from '../../../src-shared/documents';
+import { textMasker, type NamedValue } from '../../../src-shared/quoted-values';
 import type { CallError as CallFailure } from '../../../src-shared/result';
 import { Dialog } from '../../components/dialog';
 import { Tabs } from '../../components/tabs';
@@ -13,14 +14,24 @@ import { TreeView } from './tree-view';
 import { CallError } from '../../components/call-error';
 import { ProgressLine } from '../../components/progress-line';
 
-/** Shows one document: form view, tree and raw text for XML; a preview for images; save for the rest. */
+/**
+ * Shows one document: form view, tree and raw text for XML; a preview for images; save for the
+ * rest. Every view masks the values in `confidential` wherever the document shows them; Copy and
+ * Save as give the document as it came, and say so.
+ */
 export function DocumentViewer({
   profileId,
   document,
+  confidential,
   onClose,
 }: {
   profileId: string;
   document: Pick<DocumentSummary, 'documentId' | 'filename'>;
+  /**
+   * The values to mask, named by their fields: the process's confidential fields, or, where the
+   * process is not known yet, every value that cannot be judged (the inbox's rule).
+   */
+  confidential: readonly NamedValue[];
   onClose: () => void;
 }) {
   const [remote, reload, progress] = useRemote('documents.get', {
@@ -65,6 +76,7 @@ export function DocumentViewer({
           key={remote.value.documentRef}
           profileId={profileId}
           doc={remote.value}
+          confidential={confidential}
           onFailure={onFailure}
         />
       )}
@@ -75,15 +87,20 @@ export function DocumentViewer({
 function DocumentBody({
   profileId,
   doc,
+  confidential,
   onFailure,
 }: {
   profileId: string;
   doc: DocumentView;
+  confidential: readonly NamedValue[];
   onFailure: (error: CallFailure) => void;
 }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [tab, setTab] = useState(doc.form ? 'form' : doc.tree ? 'tree' : 'raw');
   const { text, tree } = doc;
+  const mask = textMasker(confidential);
+  const inClear = inClearNote(confidential);
+  const inClearId = useId();
 
   // Copy gives the document as it came, asked of main only when the user copies.
   async function copy() {
@@ -95,7 +112,11 @@ function DocumentBody({
   async function save() {
     setSaved('Saving…');
     const result = await api.documents.save({ profileId, documentId: doc.documentId ?? '' });
-    setSaved(result.ok ? `Saved to ${result.value.path}` : result.error.message);
+    setSaved(
+      result.ok
+        ? `Saved to ${result.value.path}.${inClear ? ` ${inClear.saved}` : ''}`
+        : result.error.message,
+    );
   }
   // The desktop menu's File > Save document… saves the document on screen.
   const saveRef = useRef(save);
@@ -105,7 +126,9 @@ function DocumentBody({
   useEffect(() => api.menu.onSaveDocument(() => void saveRef.current()), []);
 
   const tabs = [
-    ...(doc.form ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} /> }] : []),
+    ...(doc.form
+      ? [{ id: 'form', label: 'Form view', render: () => <FormView form={doc.form!} mask={mask} /> }]
+      : []),
     ...(tree
       ? [
           {
@@ -117,6 +140,7 @@ function DocumentBody({
                 root={tree.root}
                 firstChildren={tree.firstChildren}
                 nodeCount={doc.nodeCount ?? 0}
+                mask={mask}
                 onFailure={onFailure}
               />
             ),
@@ -128,7 +152,9 @@ function DocumentBody({
           {
             id: 'raw',
             label: 'Raw',
-            render: () => <RawView documentRef={doc.documentRef} first={text} onFailure={onFailure} />,
+            render: () => (
+              <RawView documentRef={doc.documentRef} first={text} mask={mask} onFailure={onFailure} />
+            ),
           },
         ]
       : []),
@@ -142,14 +168,28 @@ function DocumentBody({
         </span>
         <span className="spacer" />
         {text !== undefined && (
-          <button type="button" onClick={() => void copy()}>
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-describedby={inClear ? inClearId : undefined}
+          >
             Copy
           </button>
         )}
-        <button type="button" onClick={() => void save()} disabled={!doc.documentId}>
+        <button
+          type="button"
+          onClick={() => void save()}
+          disabled={!doc.documentId}
+          aria-describedby={inClear ? inClearId : undefined}
+        >
           Save as…
         </button>
       </div>
+      {inClear && (
+        <p className="hint" id={inClearId}>
+          {inClear.before}
+        </p>
+      )}
       {saved && (
         <p role="status" className="muted">
           {saved}
@@ -182,4 +222,18 @@ function DocumentBody({
       )}
     </div>
   );
+}
+
+/**
+ * What Copy and Save as say when the process has confidential values: they give the document as
+ * it came, so its copy and its file hold those values in clear; the views mask them, the file not.
+ */
+function inClearNote(confidential: readonly NamedValue[]): { before: string; saved: string } | null {
+  const names = [...new Set(confidential.filter((value) => value.value.trim()).map((value) => value.name))];
+  if (names.length === 0) return null;
+  const count = names.length === 1 ? '1 confidential value' : `${names.length} confidential values`;
+  return {
+    before: `Copy and Save as… give the document as it came: wherever it holds the process's ${count} (${names.join(', ')}), the copy and the file hold them in clear.`,
+    saved: `The file holds the document as it came, its ${count} (${names.join(', ')}) in clear.`,
+  };
 }

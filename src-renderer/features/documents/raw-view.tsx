@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { TextPage } from '../../../src-shared/documents';
+import type { TextMasker } from '../../../src-shared/quoted-values';
 import type { CallError } from '../../../src-shared/result';
+import { MaskedText, revealedAt } from '../../components/masked-text';
 import { linesPerPage, useLinePages } from './use-line-pages';
 
 const lineHeight = 20;
@@ -12,18 +14,22 @@ const overscan = 8;
  * so a 10 MiB document opens at once and scrolls to its last line. Lines do not wrap (CSS
  * `white-space: pre`), so every row is one line high: the rows in view follow from the scroll
  * offset by arithmetic. (A general virtualiser keeps a measurement per row, and building that
- * for 400,000 lines was one long task when the view opened.)
+ * for 400,000 lines was one long task when the view opened.) The process's confidential values
+ * are masked in each line, one revealed at a time.
  */
 export function RawView({
   documentRef,
   first,
+  mask,
   onFailure,
 }: {
   documentRef: string;
   first: TextPage;
+  mask: TextMasker;
   onFailure: (error: CallError) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [revealed, setRevealed] = useState<string | null>(null);
   const [view, setView] = useState({ top: 0, height: 800 });
   const { line, show } = useLinePages(documentRef, first, onFailure);
   const total = first.lineCount;
@@ -60,7 +66,19 @@ export function RawView({
   const slots = Math.ceil(view.height / lineHeight) + 2 * overscan + 1;
   const rows = [];
   for (let index = from; index < to; index++)
-    rows.push(<RawLine key={index % slots} index={index} text={line(index)} total={total} width={width} />);
+    rows.push(
+      <RawLine
+        key={index % slots}
+        index={index}
+        text={line(index)}
+        total={total}
+        width={width}
+        mask={mask}
+        // Only the line holding the revealed value sees it change, so the others stay memoised.
+        revealed={revealedAt(revealed, String(index))}
+        onReveal={setRevealed}
+      />,
+    );
   return (
     <div ref={scrollRef} tabIndex={0} className="virtual-scroll raw-view" data-testid="Raw text scroller">
       <div role="list" aria-label="Raw text" style={{ height: total * lineHeight, position: 'relative' }}>
@@ -75,11 +93,17 @@ const RawLine = memo(function RawLine({
   text,
   total,
   width,
+  mask,
+  revealed,
+  onReveal,
 }: {
   index: number;
   text: string | undefined;
   total: number;
   width: number;
+  mask: TextMasker;
+  revealed: string | null;
+  onReveal: (key: string | null) => void;
 }) {
   return (
     <div
@@ -93,7 +117,15 @@ const RawLine = memo(function RawLine({
         <span className="line-number" aria-hidden="true" style={{ width: `${width + 1}ch` }}>
           {index + 1}
         </span>
-        <span className="line-text">{text === undefined ? '…' : text || ' '}</span>
+        <span className="line-text">
+          {text === undefined ? (
+            '…'
+          ) : text ? (
+            <MaskedText text={text} mask={mask} at={String(index)} revealed={revealed} onReveal={onReveal} />
+          ) : (
+            ' '
+          )}
+        </span>
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TreePage, XmlNodeSummary } from '../../../src-shared/documents';
+import type { TextMasker } from '../../../src-shared/quoted-values';
 import type { CallError } from '../../../src-shared/result';
+import { MaskedText } from '../../components/masked-text';
 import { childrenPerPage, parentOf, useTreePages } from './use-tree-pages';
 import { useTreeSearch } from './use-tree-search';
 
@@ -9,20 +11,25 @@ import { useTreeSearch } from './use-tree-search';
  * A collapsible tree with expand/collapse all and a search that highlights and jumps between
  * matches. Children are paged in from main as they come into view, so a 120,000-element
  * document opens at once; "Expand all" opens every element, loading each as it is scrolled to.
+ * The process's confidential values are masked in texts and attributes, a match's row included:
+ * a search still finds them (main searches the document as it came), and the row shows the mask.
  */
 export function TreeView({
   documentRef,
   root,
   firstChildren,
   nodeCount,
+  mask,
   onFailure,
 }: {
   documentRef: string;
   root: XmlNodeSummary;
   firstChildren: TreePage;
   nodeCount: number;
+  mask: TextMasker;
   onFailure: (error: CallError) => void;
 }) {
+  const [revealed, setRevealed] = useState<string | null>(null);
   // An element is open when "all open" differs from its being toggled: expand all is one flag.
   const [open, setOpen] = useState({ all: false, toggled: new Set(['0']) });
   const [query, setQuery] = useState('');
@@ -97,6 +104,9 @@ export function TreeView({
   }
 
   const current = target ?? undefined;
+  const currentNode = current === undefined ? undefined : rows.find((row) => row.path === current)?.node;
+  const inMaskedValue =
+    currentNode !== undefined && search.query !== '' && matchIsMasked(currentNode, search.query, mask);
   return (
     <div className="tree-view">
       <div className="toolbar">
@@ -134,6 +144,7 @@ export function TreeView({
           {query.trim()
             ? `${search.total ? Math.max(matchIndex, 0) + 1 : 0} of ${search.total} matches · `
             : ''}
+          {inMaskedValue ? 'in a masked value · ' : ''}
           {nodeCount.toLocaleString('en-GB')} nodes
         </span>
       </div>
@@ -190,15 +201,48 @@ export function TreeView({
                   Object.entries(node.attributes).map(([name, value]) => (
                     <span key={name} className="tree-attribute">
                       {' '}
-                      {name}=&quot;{value}&quot;
+                      {name}=&quot;
+                      <MaskedText
+                        text={value}
+                        mask={mask}
+                        at={`${row.path}@${name}`}
+                        revealed={revealed}
+                        onReveal={setRevealed}
+                      />
+                      &quot;
                     </span>
                   ))}
-                {node?.text && <span className="tree-text"> {node.text}</span>}
+                {node?.text && (
+                  <span className="tree-text">
+                    {' '}
+                    <MaskedText
+                      text={node.text}
+                      mask={mask}
+                      at={row.path}
+                      revealed={revealed}
+                      onReveal={setRevealed}
+                    />
+                  </span>
+                )}
               </div>
             );
           })}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Whether a match's row shows the query nowhere but inside masked values: main searched the
+ * document as it came, and the row would otherwise look like a match for nothing.
+ */
+function matchIsMasked(node: XmlNodeSummary, query: string, mask: TextMasker): boolean {
+  const wanted = query.toLowerCase();
+  const shows = (text: string) =>
+    mask(text).some((piece) => piece.name === undefined && piece.text.toLowerCase().includes(wanted));
+  if (node.name.toLowerCase().includes(wanted) || shows(node.text)) return false;
+  return !Object.entries(node.attributes).some(
+    ([name, value]) => name.toLowerCase().includes(wanted) || shows(value),
   );
 }

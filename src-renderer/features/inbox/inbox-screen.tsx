@@ -8,7 +8,7 @@ import { CallError } from '../../components/call-error';
 import { MaskedJson } from '../../components/masked-json';
 import { currentValue } from '../../lib/remote';
 import { useInbox } from './inbox-store';
-import { PayloadView, usePayloadCodes } from './payload-view';
+import { PayloadView, usePayloadCodes, type OpenPayloadDocument } from './payload-view';
 import { ReceiverPanel } from './receiver-panel';
 import { replyText } from './reply-text';
 import { TestFormPanel } from './test-form-panel';
@@ -26,7 +26,7 @@ export function InboxScreen({
   live: boolean;
   /** Every profile's name by id, for the Profile column when all profiles are listed. */
   profileNames: ReadonlyMap<string, string>;
-  onOpenDocument: (documentId: string, name: string) => void;
+  onOpenDocument: OpenPayloadDocument;
 }) {
   const deliveries = useInbox((state) => state.deliveries);
   const filter = useInbox((state) => state.filter);
@@ -177,7 +177,7 @@ function DeliveryDetail({
   deliveryId: string;
   profileId: string;
   profileNames: ReadonlyMap<string, string>;
-  onOpenDocument: (documentId: string, name: string) => void;
+  onOpenDocument: OpenPayloadDocument;
 }) {
   const go = useNavigation((state) => state.go);
   const openProcess = useNavigation((state) => state.openProcess);
@@ -244,7 +244,7 @@ function OpenFromPayload({
   onOpenDocument,
 }: {
   profileId: string;
-  onOpenDocument: (documentId: string, name: string) => void;
+  onOpenDocument: OpenPayloadDocument;
 }) {
   const [text, setText] = useState('');
   const [view, setView] = useState<DeliveryPayloadView | null>(null);

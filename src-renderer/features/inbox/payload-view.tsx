@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { confidentialCodes } from '../../../src-shared/confidential-values';
 import type { DeliveryPayloadView } from '../../../src-shared/inbox';
+import type { NamedValue } from '../../../src-shared/quoted-values';
 import { ConfidentialValue } from '../../components/confidential-value';
 import { useProcessLookup } from '../../lib/process-cache';
 import { currentValue } from '../../lib/remote';
@@ -20,6 +21,27 @@ export function usePayloadCodes(
   return new Set(view?.fields.map((field) => field.code) ?? []);
 }
 
+/**
+ * The payload's values the document viewer masks, by the same rule as its fields (`codes` from
+ * usePayloadCodes): those of the process's confidential fields, or every field's until the
+ * process is known.
+ */
+export function payloadConfidentialValues(
+  view: DeliveryPayloadView | null,
+  codes: ReadonlySet<string>,
+): NamedValue[] {
+  return (view?.fields ?? [])
+    .filter((field) => codes.has(field.code))
+    .map((field) => ({ name: field.label, value: field.value }));
+}
+
+/** Opens a payload's document, with the values its viewer masks. */
+export type OpenPayloadDocument = (
+  documentId: string,
+  name: string,
+  confidential: readonly NamedValue[],
+) => void;
+
 /** What a payload says: the process, its documents (with an Open each) and its fields. */
 export function PayloadView({
   view,
@@ -28,9 +50,10 @@ export function PayloadView({
 }: {
   view: DeliveryPayloadView;
   profileId: string;
-  onOpenDocument?: (documentId: string, name: string) => void;
+  onOpenDocument?: OpenPayloadDocument;
 }) {
   const codes = usePayloadCodes(profileId, view);
+  const confidential = payloadConfidentialValues(view, codes);
   const [revealed, setRevealed] = useState<string | null>(null);
   return (
     <div className="payload-view">
@@ -68,7 +91,7 @@ export function PayloadView({
                 <button
                   type="button"
                   className="small-button"
-                  onClick={() => onOpenDocument(document.documentId!, document.name)}
+                  onClick={() => onOpenDocument(document.documentId!, document.name, confidential)}
                 >
                   Open {document.name}
                 </button>

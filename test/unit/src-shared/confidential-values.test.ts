@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidentialCodes,
+  confidentialFieldValues,
   confidentialSpots,
   maskedCopy,
   spotKey,
@@ -17,6 +18,19 @@ describe('confidentialCodes', () => {
       { code: 'Mobile' },
     ];
     expect([...confidentialCodes(fields)]).toEqual(['NINO', 'DOB']);
+  });
+});
+
+describe('confidentialFieldValues', () => {
+  it('names the values of the fields marked confidential, for the Reveal buttons', () => {
+    const fields = [
+      { code: 'NINO', name: 'National Insurance number', value: 'QQ345678C', confidential: true },
+      { code: 'FirstName', name: 'First name', value: 'Grace', confidential: false },
+      { code: 'Mobile', name: 'Mobile', value: '07700 900003' },
+    ];
+    expect(confidentialFieldValues(fields)).toEqual([
+      { name: 'National Insurance number', value: 'QQ345678C' },
+    ]);
   });
 });
 
