@@ -104,6 +104,13 @@ const schemas = [
       startedOn: { type: 'string', examples: ['2026-06-03T09:14:22'] },
       completedOn: nullableString,
       restCall: { $ref: 'RestCall#' },
+      ruleFieldCodes: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Ours, optional: the field codes this step’s branching rules read, to return when completing it. ' +
+          'Absent when the step has no rules.',
+      },
     },
   },
   {
