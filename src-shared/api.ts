@@ -203,9 +203,17 @@ export function fieldsInput<F extends z.ZodType<{ code: string; value: string }>
     });
 }
 
+/**
+ * A note's contents up to `limit` characters: the contract's own maximum, or the smaller one a
+ * profile's tenant is known to take (limits.ts), so the form and main's door say it alike.
+ */
+export function noteContentsSchema(limit: number = limits.noteContents) {
+  return z.string().trim().min(1, 'The note is empty').max(limit);
+}
+
 /** A note as the console sends it. */
 export const noteInputSchema = z.object({
-  contents: z.string().trim().min(1, 'The note is empty').max(limits.noteContents),
+  contents: noteContentsSchema(),
   visibleToAccounts: z.boolean().default(false),
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { referenceServiceLimits } from '../../src-shared/limits';
 import { guidPattern } from '../domain/clock';
 
 /**
@@ -57,7 +58,7 @@ const schemas = [
     type: 'object',
     required: ['contents'],
     properties: {
-      contents: { type: 'string', minLength: 1, maxLength: 10_000 },
+      contents: { type: 'string', minLength: 1, maxLength: referenceServiceLimits.noteContents },
       visibleToAccounts: { type: 'boolean', default: false },
     },
   },
