@@ -100,8 +100,13 @@ function AddNoteForm({
   onAdded: (note: Note) => void;
   onCheckProcess: () => void;
 }) {
-  // Kept while the user looks elsewhere, and dropped once the note is added.
-  const [draft, setDraft, clearDraft] = useDraft(draftKey('note', profile.id, process.processId), emptyNote);
+  // Kept while the user looks elsewhere and over a reload (a note holds no confidential value), and
+  // dropped once the note is added.
+  const [draft, setDraft, clearDraft] = useDraft(
+    draftKey('note', profile.id, process.processId),
+    emptyNote,
+    'reload',
+  );
   const { contents, visible } = draft;
   const box = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
@@ -116,6 +121,7 @@ function AddNoteForm({
   const [sentIntent, setSentIntent, clearIntent] = useDraft<NoteIntent | null>(
     draftKey('note-intent', profile.id, process.processId),
     null,
+    'reload',
   );
 
   const limit = useNoteLimit(profile);
