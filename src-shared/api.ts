@@ -75,6 +75,16 @@ export const stepSchema = z.object({
   // Required, null or a date: whether a step is complete is what the console acts on.
   completedOn: dateTime.nullable(),
   restCall: restCallSchema.nullable().optional(),
+  /**
+   * The field codes the step's branching rules read, when the service says them (the reference
+   * service does; API.md's Step has no such key). Only a hint to offer when completing the step,
+   * so a value of another shape is dropped rather than failing the whole answer.
+   */
+  ruleFieldCodes: z
+    .array(z.string().trim().min(1).max(limits.fieldCode))
+    .max(limits.fields)
+    .optional()
+    .catch(undefined),
 });
 export type Step = z.output<typeof stepSchema>;
 
@@ -215,9 +225,17 @@ export function fieldsInput<F extends z.ZodType<{ code: string; value: string }>
     });
 }
 
+/**
+ * A note's contents up to `limit` characters: the contract's own maximum, or the smaller one a
+ * profile's tenant is known to take (limits.ts), so the form and main's door say it alike.
+ */
+export function noteContentsSchema(limit: number = limits.noteContents) {
+  return z.string().trim().min(1, 'The note is empty').max(limit);
+}
+
 /** A note as the console sends it. */
 export const noteInputSchema = z.object({
-  contents: z.string().trim().min(1, 'The note is empty').max(limits.noteContents),
+  contents: noteContentsSchema(),
   visibleToAccounts: z.boolean().default(false),
 });
 

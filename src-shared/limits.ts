@@ -31,6 +31,15 @@ export const limits = {
   batchReadBytes: 8 * 2 ** 20,
 } as const;
 
+/**
+ * What the reference service takes where it is stricter than the contract (a vendor tenant may
+ * take more). Its OpenAPI schema and seed format read them here, and the console holds a note to
+ * them on a profile of the embedded reference service, so the 400 is said before review.
+ */
+export const referenceServiceLimits = {
+  noteContents: 10_000,
+} as const;
+
 /** JSON escapes a control character as `\u0000`: six bytes, the most one character can take. */
 const worstBytesPerCharacter = 6;
 

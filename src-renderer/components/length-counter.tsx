@@ -4,18 +4,22 @@ import type { ReactNode } from 'react';
 const showFrom = 0.8;
 
 /**
- * "18,250 of 20,000 characters" under a long input once it nears its limit, so a person trims
- * before a save fails; past the limit the schema's sentence (the children) takes its place.
+ * "18,250 of 20,000 characters" under a long input once it nears its limit (or from the first
+ * character, `whileTyping`), so a person trims before a save fails; past the limit the schema's
+ * sentence (the children) takes its place.
  */
 export function LengthCounter({
   id,
   length,
   limit,
+  whileTyping = false,
   children,
 }: {
   id: string;
   length: number;
   limit: number;
+  /** Show the count as soon as there is text, not only near the limit. */
+  whileTyping?: boolean;
   children?: ReactNode;
 }) {
   if (children) {
@@ -25,7 +29,7 @@ export function LengthCounter({
       </span>
     );
   }
-  if (length < limit * showFrom) return <span id={id} hidden />;
+  if (length === 0 || (!whileTyping && length < limit * showFrom)) return <span id={id} hidden />;
   return (
     <span id={id} className="hint" aria-live="polite">
       {length.toLocaleString('en')} of {limit.toLocaleString('en')} characters

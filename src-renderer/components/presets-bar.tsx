@@ -58,8 +58,10 @@ export function PresetsBar({
   return (
     <section className="presets" aria-label="Field presets">
       <p className="hint">
-        Fill the fields this step’s branching rules read in one click. Confidential values are never kept in
-        presets: type them each time.
+        {lists && lists.used.length + lists.saved.length > 0
+          ? 'Fill a set of fields used before on this step, or a saved preset, in one click.'
+          : 'The fields this step is completed with, and presets you save, are offered here from then on.'}{' '}
+        Confidential values are never kept in presets: type them each time.
       </p>
       {remote.status === 'error' && <CallError error={remote.error} inline onRetry={reload} />}
       {lists && lists.used.length > 0 && (

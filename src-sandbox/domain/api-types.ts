@@ -41,6 +41,8 @@ export interface Step {
   startedOn: string;
   completedOn: string | null;
   restCall?: RestCall | null;
+  /** The field codes this step's branching rules read (ours, optional; see engine/step-view.ts). */
+  ruleFieldCodes?: string[];
 }
 
 /** The two step kinds of the vendor's engine. */

@@ -1,5 +1,6 @@
 import type { Process } from '../domain/api-types';
 import type { EngineContext } from './context';
+import { withRuleFields } from './step-view';
 
 /**
  * The whole process as operations 2 and 3 return it. A handful of indexed lookups by process id,
@@ -19,7 +20,7 @@ export function readProcess(ctx: EngineContext, processId: string): Process | un
     completedDate: record.completedDate,
     location: record.location,
     allocatedUser: record.allocatedUser,
-    steps: ctx.repos.steps.list(processId),
+    steps: withRuleFields(ctx, processId, ctx.repos.steps.list(processId)),
     notes: ctx.repos.notes.list(processId),
     documents: ctx.repos.documents.list(processId),
     accounts: ctx.repos.processes.accounts(processId),

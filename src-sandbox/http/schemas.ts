@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { referenceServiceLimits } from '../../src-shared/limits';
 import { guidPattern } from '../domain/clock';
 
 /**
@@ -57,7 +58,7 @@ const schemas = [
     type: 'object',
     required: ['contents'],
     properties: {
-      contents: { type: 'string', minLength: 1, maxLength: 10_000 },
+      contents: { type: 'string', minLength: 1, maxLength: referenceServiceLimits.noteContents },
       visibleToAccounts: { type: 'boolean', default: false },
     },
   },
@@ -104,6 +105,13 @@ const schemas = [
       startedOn: { type: 'string', examples: ['2026-06-03T09:14:22'] },
       completedOn: nullableString,
       restCall: { $ref: 'RestCall#' },
+      ruleFieldCodes: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Ours, optional: the field codes this step’s branching rules read, to return when completing it. ' +
+          'Absent when the step has no rules.',
+      },
     },
   },
   {

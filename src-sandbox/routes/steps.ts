@@ -3,6 +3,7 @@ import { ApiError, processNotFound } from '../domain/api-error';
 import type { CompleteStepResult, FieldInput } from '../domain/api-types';
 import { completeStep, toField } from '../engine/process-engine';
 import { readProcess } from '../engine/process-view';
+import { withRuleFields, withRuleFieldsOne } from '../engine/step-view';
 import { runIdempotent } from '../http/idempotency';
 import { sendJsonText } from '../http/json-text';
 import type { RouteDeps } from '../http/route-deps';
@@ -33,7 +34,9 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     async (request, reply) => {
       const processId = request.params.processId.toLowerCase();
       const json = deps.reads.text(`steps:${processId}`, () =>
-        ctx.repos.processes.get(processId) ? ctx.repos.steps.list(processId) : undefined,
+        ctx.repos.processes.get(processId)
+          ? withRuleFields(ctx, processId, ctx.repos.steps.list(processId))
+          : undefined,
       );
       if (json === undefined) throw processNotFound(processId);
       return sendJsonText(reply, json);
@@ -62,7 +65,9 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
       if (!record) throw referenceNotFound(request.params.externalReference);
       return sendJsonText(
         reply,
-        deps.reads.text(`steps:${record.processId}`, () => ctx.repos.steps.list(record.processId))!,
+        deps.reads.text(`steps:${record.processId}`, () =>
+          withRuleFields(ctx, record.processId, ctx.repos.steps.list(record.processId)),
+        )!,
       );
     },
   );
@@ -81,7 +86,9 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
     async (request, reply) => {
       const processId = request.params.processId.toLowerCase();
-      const json = deps.reads.text(`current:${processId}`, () => ctx.repos.steps.current(processId));
+      const json = deps.reads.text(`current:${processId}`, () =>
+        withRuleFieldsOne(ctx, processId, ctx.repos.steps.current(processId)),
+      );
       if (json !== undefined) return sendJsonText(reply, json);
       if (!ctx.repos.processes.get(processId)) throw processNotFound(processId);
       throw new ApiError(
@@ -133,8 +140,8 @@ export function registerStepRoutes(app: FastifyInstance, deps: RouteDeps): void 
       return runIdempotent(deps, request, reply, 200, (scope): CompleteStepResult => {
         completeStep(scope, processId, stepId, fields);
         return {
-          completedStep: scope.repos.steps.view(stepId)!,
-          currentStep: scope.repos.steps.current(processId) ?? null,
+          completedStep: withRuleFieldsOne(scope, processId, scope.repos.steps.view(stepId))!,
+          currentStep: withRuleFieldsOne(scope, processId, scope.repos.steps.current(processId)) ?? null,
           process: readProcess(scope, processId)!,
         };
       });

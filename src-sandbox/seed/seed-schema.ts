@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceServiceLimits } from '../../src-shared/limits';
 
 /**
  * The seed format: process types, forms, staff and demo processes. The demo seed is a module of
@@ -121,7 +122,7 @@ const fieldSchema = z.strictObject({
 const historySchema = z.union([
   z.strictObject({
     note: z.strictObject({
-      contents: z.string().min(1).max(10_000),
+      contents: z.string().min(1).max(referenceServiceLimits.noteContents),
       visibleToAccounts: z.boolean().default(false),
       author: text,
     }),

@@ -16,6 +16,8 @@ test('a step’s earlier field set is offered on the same step of another proces
   await steps.getByRole('button', { name: 'Complete step' }).click();
   const presets = dialog.getByRole('region', { name: 'Field presets' });
   await expect(presets).toContainText('Confidential values are never kept in presets');
+  // Nothing to click yet, and the bar says when there will be.
+  await expect(presets).toContainText('offered here from then on');
   await expect(presets.getByRole('group', { name: 'Used before on this step' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add field' }).click();
   const row = dialog.getByRole('group', { name: 'Field 1' });
@@ -31,6 +33,7 @@ test('a step’s earlier field set is offered on the same step of another proces
   await openProcess(page, 'FT-000006');
   await steps.getByRole('button', { name: 'Complete step' }).click();
   const used = presets.getByRole('group', { name: 'Used before on this step' });
+  await expect(presets).toContainText('Fill a set of fields used before on this step');
   await used.getByRole('button', { name: 'OUTCOME = Accepted' }).click();
   const filled = dialog.getByRole('group', { name: 'Field 1' });
   await expect(filled.getByLabel('Name')).toHaveValue('Outcome');

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ProfileView } from '../../../src-shared/profile';
 import { EnvBadge } from '../../components/env-badge';
+import { draftKey, useDraft } from '../../lib/drafts';
 import { BatchList } from './batch-list';
 import { BatchView } from './batch-view';
 import { subscribeBatchProgress } from './batch-progress-store';
@@ -8,7 +9,8 @@ import { NewBatchForm } from './new-batch-form';
 
 /** Batches of the active profile: the list and a new batch, or one batch opened. */
 export function BatchesScreen({ profile }: { profile: ProfileView }) {
-  const [opened, setOpened] = useState<string | null>(null);
+  // The batch opened stays open over a reload of the tab, per profile.
+  const [opened, setOpened] = useDraft<string | null>(draftKey('batch-opened', profile.id), null, 'reload');
   useEffect(() => subscribeBatchProgress(), []);
 
   if (opened)

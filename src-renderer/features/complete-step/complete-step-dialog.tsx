@@ -18,6 +18,7 @@ import {
   type FieldRow,
 } from '../../components/field-editor';
 import { PresetsBar } from '../../components/presets-bar';
+import { StepFieldSources } from './step-field-sources';
 import { draftKey, useDraft } from '../../lib/drafts';
 import { focusFirstProblem } from '../../lib/focus-first-problem';
 
@@ -118,6 +119,7 @@ export function CompleteStepDialog({
       </p>
       {stage.name === 'edit' && (
         <>
+          <StepFieldSources process={process} step={step} rows={rows} onChange={setRows} />
           <PresetsBar
             profileId={profile.id}
             processTypeId={process.processTypeId}
@@ -140,27 +142,6 @@ export function CompleteStepDialog({
           <div className="button-row">
             <button type="button" onClick={() => setRows([...rows, newRow()])}>
               Add field
-            </button>
-            <button
-              type="button"
-              disabled={process.fields.length === 0}
-              onClick={() =>
-                setRows([
-                  ...rows,
-                  ...process.fields.map((field) =>
-                    newRow({
-                      name: field.name,
-                      value: field.value,
-                      code: field.code,
-                      fieldId: field.fieldId,
-                      description: field.description ?? '',
-                      confidential: field.confidential,
-                    }),
-                  ),
-                ])
-              }
-            >
-              Copy fields from process
             </button>
             <span className="spacer" />
             <button type="button" className="primary" onClick={review}>

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { noteInputSchema, type Note, type Process } from '../../../src-shared/api';
+import { z } from 'zod';
+import { noteContentsSchema, type Note, type Process } from '../../../src-shared/api';
 import { confirmProcess } from '../../../src-shared/live-confirmation';
 import type { ProfileView } from '../../../src-shared/profile';
 import type { CallError as CallFailure } from '../../../src-shared/result';
@@ -11,7 +12,9 @@ import { formatDateTime } from '../../lib/format';
 import { Checkbox } from '../../components/checkbox';
 import { LengthCounter } from '../../components/length-counter';
 import { formProblems } from '../../lib/form-validation';
-import { limits } from '../../../src-shared/limits';
+import { limits, referenceServiceLimits } from '../../../src-shared/limits';
+import { useRemote } from '../../lib/cache';
+import { currentValue } from '../../lib/remote';
 import { draftKey, useDraft } from '../../lib/drafts';
 
 /** Notes newest first, and the form that adds one (author: the profile's API key name). */
@@ -66,6 +69,17 @@ export function NotesTab({
   );
 }
 
+/**
+ * The longest note the profile's tenant is known to take: the reference service's limit when the
+ * profile is the embedded reference service's, else the contract's own maximum.
+ */
+function useNoteLimit(profile: ProfileView): { characters: number; takenBy: string } {
+  const [sandbox] = useRemote('sandbox.status', {});
+  return currentValue(sandbox)?.profileId === profile.id
+    ? { characters: referenceServiceLimits.noteContents, takenBy: 'the reference service' }
+    : { characters: limits.noteContents, takenBy: 'the console' };
+}
+
 const emptyNote = { contents: '', visible: false };
 
 /** The note last sent: its idempotency key, its body, and whether its outcome is unknown. */
@@ -86,8 +100,13 @@ function AddNoteForm({
   onAdded: (note: Note) => void;
   onCheckProcess: () => void;
 }) {
-  // Kept while the user looks elsewhere, and dropped once the note is added.
-  const [draft, setDraft, clearDraft] = useDraft(draftKey('note', profile.id, process.processId), emptyNote);
+  // Kept while the user looks elsewhere and over a reload (a note holds no confidential value), and
+  // dropped once the note is added.
+  const [draft, setDraft, clearDraft] = useDraft(
+    draftKey('note', profile.id, process.processId),
+    emptyNote,
+    'reload',
+  );
   const { contents, visible } = draft;
   const box = useRef<HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
@@ -102,10 +121,18 @@ function AddNoteForm({
   const [sentIntent, setSentIntent, clearIntent] = useDraft<NoteIntent | null>(
     draftKey('note-intent', profile.id, process.processId),
     null,
+    'reload',
   );
 
-  const tooLong = formProblems(noteInputSchema, { contents }, { contents: 'Note' }).get('contents');
-  const overLimit = contents.trim().length > limits.noteContents;
+  const limit = useNoteLimit(profile);
+  const tooLong = formProblems(
+    z.object({ contents: noteContentsSchema(limit.characters) }),
+    { contents },
+    {
+      contents: 'Note',
+    },
+  ).get('contents');
+  const overLimit = contents.trim().length > limit.characters;
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -166,8 +193,8 @@ function AddNoteForm({
         />
       </label>
       {/* Outside the label, so the box's name stays "Note". */}
-      <LengthCounter id="note-length" length={contents.trim().length} limit={limits.noteContents}>
-        {overLimit ? tooLong : undefined}
+      <LengthCounter id="note-length" length={contents.trim().length} limit={limit.characters} whileTyping>
+        {overLimit ? `${tooLong}: ${limit.takenBy} takes no more.` : undefined}
       </LengthCounter>
       <Checkbox
         checked={visible}

@@ -27,7 +27,7 @@ async function processAtAssessment(): Promise<{ processId: string }> {
 }
 
 describe('current step and complete step (operations 5 and 7)', () => {
-  it('reads the current step of FT-000003: Back office assessment, not complete', async () => {
+  it('reads the current step of FT-000003: Back office assessment, not complete, and the codes its rules read', async () => {
     const process = (await t.call('GET', '/open-api/processes/external-reference/FT-000003')).json;
     const current = await t.call('GET', `/open-api/processes/${process.processId}/current-step`);
     expect(current.status).toBe(200);
@@ -37,7 +37,15 @@ describe('current step and complete step (operations 5 and 7)', () => {
       name: 'Back office assessment',
       startedOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
       completedOn: null,
+      // Its rule goes to "Tell the customer" when OUTCOME equals Rejected (the demo seed).
+      ruleFieldCodes: ['OUTCOME'],
     });
+    const steps = (await t.call('GET', `/open-api/processes/${process.processId}/steps`)).json;
+    // A step without rules says nothing.
+    expect(steps.map((step: { ruleFieldCodes?: string[] }) => step.ruleFieldCodes)).toEqual([
+      undefined,
+      ['OUTCOME'],
+    ]);
   });
 
   it('completes a step with the process id as fieldId, creating and then updating fields by code', async () => {

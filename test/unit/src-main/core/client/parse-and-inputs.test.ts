@@ -13,6 +13,18 @@ describe('parsing answers', () => {
     expect(parseAnswer(processSchema, JSON.stringify(body), profile, 'reading a process').processId).toBe(id);
   });
 
+  it('keeps the codes a step says its rules read, and drops them when they are not a list of codes', () => {
+    const said = { ...step(id, 'One'), ruleFieldCodes: ['OUTCOME'] };
+    const odd = { ...step(id, 'Two'), RuleFieldCodes: 'OUTCOME' };
+    const parsed = parseAnswer(
+      processSchema,
+      JSON.stringify(processBody(id, [said, odd])),
+      profile,
+      'reading a process',
+    );
+    expect(parsed.steps.map((one) => one.ruleFieldCodes)).toEqual([['OUTCOME'], undefined]);
+  });
+
   it('names a missing key by its path', () => {
     const steps = [step(id, 'a'), step(id, 'b'), step(id, 'c'), step(id, 'd')];
     const body = processBody(id, steps);
