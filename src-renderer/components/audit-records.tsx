@@ -30,9 +30,12 @@ export function AuditRecords({
               missing until it finishes.
             </p>
           )}
-          <p className="muted" aria-live="polite">
-            {first.total.toLocaleString()} {first.total === 1 ? 'record' : 'records'}
-          </p>
+          {/* With none, the empty sentence below says so: "0 records" would say it twice. */}
+          {first.total > 0 && (
+            <p className="muted" aria-live="polite">
+              {first.total.toLocaleString()} {first.total === 1 ? 'record' : 'records'}
+            </p>
+          )}
           {records.length === 0 ? (
             <p className="muted empty">{empty}</p>
           ) : (
