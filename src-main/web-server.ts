@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fail, type ErrorCode, type Result } from '../src-shared/result';
 import { maxBridgeBodyBytes } from '../src-shared/limits';
 import { contentSecurityPolicy } from './csp';
+import { Failure } from './core/failure';
 
 /** Runs one bridge call; the web shell passes the handler table's dispatch. */
 export type Dispatcher = (name: string, input: unknown) => Promise<Result<unknown>>;
@@ -236,7 +237,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, options.port)));
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
@@ -353,4 +354,19 @@ function readBody(request: IncomingMessage): Promise<string | 'too-large'> {
     request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/** A port that cannot be listened on, in a sentence (`npm run web` prints it, not a stack). */
+function listenFailure(error: NodeJS.ErrnoException, port: number): Error {
+  if (error.code === 'EADDRINUSE')
+    return new Failure(
+      'invalid_input',
+      `Port ${port} on 127.0.0.1 is in use by another program; choose another with --port N, or --port 0 for any free port.`,
+    );
+  if (error.code === 'EACCES')
+    return new Failure(
+      'invalid_input',
+      `Port ${port} may not be used by this user (ports below 1024 need an administrator); choose another with --port N.`,
+    );
+  return error;
 }

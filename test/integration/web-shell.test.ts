@@ -266,3 +266,17 @@ describe('browser shell events', () => {
     stream.body.destroy();
   });
 });
+
+describe('a port that is taken', () => {
+  it('is refused with a sentence that says what to do, not a stack trace', async () => {
+    const second = startWebShell({
+      port: shell.port,
+      rendererDir: mkdtempSync(join(tmpdir(), 'pc-renderer-')),
+      dispatch: (name, input) => dispatch(core, name, input),
+      subscribe: (forward) => core.events.subscribe(forward),
+    });
+    await expect(second).rejects.toMatchObject({
+      message: `Port ${shell.port} on 127.0.0.1 is in use by another program; choose another with --port N, or --port 0 for any free port.`,
+    });
+  });
+});
