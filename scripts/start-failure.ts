@@ -46,6 +46,15 @@ export function describeDownloadFailure(outcome: DownloadOutcome): string {
   return `${lead}${outcome.code ? ` (${outcome.code})` : ''}${detail}${detail.endsWith('.') ? '' : '.'}`;
 }
 
+/**
+ * Whether a line of Electron's installer's stderr is shown as it comes: its progress is, but a raw
+ * error (`TypeError: fetch failed`, `HTTPError: …`) and its stack are not, since the sentence of
+ * {@link describeDownloadFailure} says the same in words once the installer stops.
+ */
+export function installerLineShown(line: string): boolean {
+  return !/^\s*(?:\w*Error\b|at\s|\[cause\]|cause:|\{$|\}$|code:|errno:|syscall:|hostname:)/.test(line);
+}
+
 /** The last non-empty line of a process's output, trimmed and cut to a readable length. */
 export function lastLineOf(output: string): string | undefined {
   return output

@@ -7,7 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
-import { describeDownloadFailure, describeEarlyExit, desktopReadyLine, errorCode } from './start-failure.ts';
+import {
+  describeDownloadFailure,
+  describeEarlyExit,
+  desktopReadyLine,
+  errorCode,
+  installerLineShown,
+} from './start-failure.ts';
 
 const downloadLimitMs = 10 * 60_000;
 
@@ -22,7 +28,8 @@ function electronBinary() {
 /** Electron's own download (its progress bar shows after 30 s), with a line of ours every 10 s. */
 async function fetchElectron() {
   const { version } = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8'));
-  console.log(`Downloading the Electron ${version} runtime (first start only)...`);
+  // Said on each start that has no runtime yet, so no "first start only": offline, every start tries.
+  console.log(`The Electron ${version} runtime is not installed yet: downloading it...`);
   const started = Date.now();
   // stderr kept (and still shown) so a failure can say why, even when the server was reachable.
   const child = spawn(process.execPath, ['node_modules/electron/install.js'], {
@@ -30,8 +37,14 @@ async function fetchElectron() {
   });
   let installerStderr = '';
   child.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    installerStderr = (installerStderr + chunk.toString()).slice(-4096);
+    const text = chunk.toString();
+    // Progress is shown; a raw error is not: the sentence below says why in words.
+    const shown = text
+      .split(/(?<=\n)/)
+      .filter((line) => installerLineShown(line))
+      .join('');
+    if (shown) process.stderr.write(shown);
+    installerStderr = (installerStderr + text).slice(-4096);
   });
   let timedOut = false;
   const ticker = setInterval(

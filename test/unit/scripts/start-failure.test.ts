@@ -4,6 +4,7 @@ import {
   describeEarlyExit,
   desktopReadyLine,
   errorCode,
+  installerLineShown,
 } from '../../../scripts/start-failure';
 import { desktopReadyLine as printedByTheWindow } from '../../../src-main/desktop/ready-line';
 
@@ -74,5 +75,18 @@ describe('npm start: why the desktop window did not open', () => {
 
   it('waits for the same ready line the window prints', () => {
     expect(desktopReadyLine).toBe(printedByTheWindow);
+  });
+});
+
+describe("npm start: the installer's own output", () => {
+  it('shows its progress and keeps its raw errors for the sentence', () => {
+    expect(installerLineShown('Downloading electron-v45.4.1-linux-x64.zip: [====    ] 40%')).toBe(true);
+    for (const raw of [
+      'TypeError: fetch failed',
+      '    at node:internal/deps/undici/undici:13502:13',
+      '  [cause]: Error: getaddrinfo ENOTFOUND github.com',
+      'HTTPError: Response code 403 (Forbidden)',
+    ])
+      expect(installerLineShown(raw), raw).toBe(false);
   });
 });
