@@ -22,12 +22,23 @@ export function TestFormPanel({ profileId, live }: { profileId: string; live: bo
       answers,
       ...(needsAccount ? { account } : {}),
     });
+    if (!result.ok) {
+      setBusy(false);
+      return setMessage({ ok: false, error: result.error });
+    }
+    // A delivery comes only from a REST API step: a form whose process has none (bulky waste
+    // starts at a person's step) is started all the same, and the inbox stays as it is.
+    const { processId, externalReference } = result.value;
+    const steps = await api.steps.list({ profileId, processId });
     setBusy(false);
-    setMessage(
-      result.ok
-        ? { ok: true, text: `Submitted: ${result.value.externalReference} started.` }
-        : { ok: false, error: result.error },
-    );
+    const posts = !steps.ok || steps.value.some((step) => step.kind === 'RestApi');
+    setMessage({
+      ok: true,
+      text: posts
+        ? `Submitted: ${externalReference} started; its REST API step posts the delivery here.`
+        : `Submitted: ${externalReference} started. Its process has no REST API step, so no delivery ` +
+          'comes to the inbox: open it by its reference to follow it.',
+    });
   }
 
   if (live) return null;
