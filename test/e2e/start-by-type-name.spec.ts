@@ -41,3 +41,18 @@ test('a process type read once is offered by name in the start form, and the aud
   await expect(row).toContainText(reference);
   await page.screenshot({ path: 'test/e2e/screenshots/issue-15/audit-start-reference.png' });
 });
+
+test('a type name the profile has not met is said to be unknown, not a bad GUID', async ({
+  page,
+  consoleApp,
+}) => {
+  await openConsole(page, consoleApp.url);
+  await goToScreen(page, 'Start process');
+  const form = page.getByRole('form', { name: 'Start a process' });
+  await form.getByLabel('Process type id or name').fill('Pothole report');
+  await form.getByRole('button', { name: 'Review', exact: true }).click();
+  await expect(form).toContainText(
+    'No process type named "Pothole report" is known to this profile yet: open one process of that type',
+  );
+  await expect(form).not.toContainText('must be a GUID');
+});

@@ -90,7 +90,14 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   };
   // The contract's schema for the request body states every rule and its sentence.
   const problems = formProblems(startProcessInputSchema, request, labels);
-  const typeError = problems.get('processTypeId');
+  // A name the profile has not met yet is no malformed GUID: say what is missing and how to get it.
+  const typedName = !named && /[^0-9a-f-]/i.test(request.processTypeId) ? request.processTypeId : null;
+  const typeError =
+    problems.get('processTypeId') &&
+    (typedName
+      ? `No process type named "${typedName}" is known to this profile yet: open one process of that ` +
+        'type (the console learns its name), or enter the last GUID of its set-up address.'
+      : problems.get('processTypeId'));
   const confirmation = confirmProcessType(request.processTypeId);
   const confirmed = reviewConfirmed(profile, confirmation, typed);
   // Each input's problem under that input; a problem of the row as a whole below the row.
