@@ -168,7 +168,7 @@ export function BatchActionPanel({
                   >
                     {steps.map((step) => (
                       <option key={step.name} value={step.name}>
-                        {step.name} ({step.count.toLocaleString('en')} rows)
+                        {step.name} ({counted(step.count, 'row', 'rows')})
                       </option>
                     ))}
                   </select>

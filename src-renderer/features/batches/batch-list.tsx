@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { api } from '../../lib/api';
 import { invalidate, useRemote } from '../../lib/cache';
 import { countsText, jobText } from './batch-state';
+import { counted } from '../../../src-shared/counted';
 
 /** The profile's batches: name, counts, state; Open, Rename and Delete (after a confirmation). */
 export function BatchList({ profileId, onOpen }: { profileId: string; onOpen: (batchId: string) => void }) {
@@ -113,7 +114,7 @@ function DeleteDialog({ batch, onClose }: { batch: BatchSummary; onClose: () => 
   return (
     <Dialog title="Delete batch" onClose={onClose}>
       <p>
-        Delete the batch <strong>{batch.name}</strong> and its {batch.counts.rows.toLocaleString('en')} rows?
+        Delete the batch <strong>{batch.name}</strong> and its {counted(batch.counts.rows, 'row', 'rows')}?
         The processes themselves are not touched, and the audit log keeps every change made.
       </p>
       {error && <CallError error={error} inline />}

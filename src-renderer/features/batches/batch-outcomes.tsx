@@ -4,6 +4,7 @@ import type { CallError as CallFailure } from '../../../src-shared/result';
 import { CallError } from '../../components/call-error';
 import { api } from '../../lib/api';
 import { countsText } from './batch-state';
+import { counted } from '../../../src-shared/counted';
 
 /**
  * How the rows' changes ended (done, skipped, failed, outcome unknown) and Export: main writes the
@@ -24,7 +25,7 @@ export function BatchOutcomes({ batch }: { batch: BatchSummary }) {
     setExporting(false);
     if (!result.ok) return setError(result.error);
     setError(null);
-    setExported(`Exported ${result.value.count.toLocaleString('en')} rows to ${result.value.path}`);
+    setExported(`Exported ${counted(result.value.count, 'row', 'rows')} to ${result.value.path}`);
   }
 
   return (
@@ -34,7 +35,7 @@ export function BatchOutcomes({ batch }: { batch: BatchSummary }) {
       </p>
       {action['outcome unknown'] > 0 && (
         <p className="warning-box">
-          {action['outcome unknown'].toLocaleString('en')} rows have an unknown outcome: the service did not
+          {counted(action['outcome unknown'], 'row has', 'rows have')} an unknown outcome: the service did not
           say whether the change happened. Each row says what to check; re-read them before acting again.
         </p>
       )}

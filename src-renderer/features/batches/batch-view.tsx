@@ -14,6 +14,7 @@ import { BatchSettingsForm } from './batch-settings-form';
 import { BatchTable, type BatchSort } from './batch-table';
 import { isBusy } from './batch-state';
 import { matchingRowNos, useBatchRows } from './use-batch-rows';
+import { counted } from '../../../src-shared/counted';
 
 /**
  * One batch: its pace, progress with Read / Pause / Resume / Cancel, the filtered and sorted
@@ -82,7 +83,7 @@ export function BatchView({
             <BatchFilters steps={page.batch.counts.steps} filter={filter} onChange={setFilter} />
             <div className="button-row selection-bar">
               <span role="status">
-                {page.matching.toLocaleString('en')} rows shown · {selected.size.toLocaleString('en')} chosen
+                {counted(page.matching, 'row', 'rows')} shown · {selected.size.toLocaleString('en')} chosen
               </span>
               <button type="button" disabled={page.matching === 0} onClick={() => void selectAllFiltered()}>
                 Select all filtered
