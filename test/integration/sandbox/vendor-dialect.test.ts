@@ -76,8 +76,13 @@ describe('the vendor dialect over HTTP', () => {
       const reply = await vendor(method, path);
       expect(reply.status, `${method} ${path}`).toBe(405);
       expect(reply.headers.allow).toBe(allow);
-      expect(reply.text).toContain('method_not_allowed');
-      expect(reply.text).toContain(`${method} is not allowed here; use ${allow}.`);
+      // In the dialect's error shape: Problem Details, as ASP.NET Core answers a 405.
+      expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(reply.json).toMatchObject({
+        title: 'Method Not Allowed',
+        status: 405,
+        detail: `${method} is not allowed here; use ${allow}.`,
+      });
     }
   });
 
