@@ -65,6 +65,10 @@ test('a read batch completes the step its select shows, untouched, with each row
 
   await review.getByRole('button', { name: 'Send to 5 processes' }).click();
   await expect(page.getByRole('region', { name: 'Outcomes' })).toContainText('5 done', { timeout: 60_000 });
+  // Once the run has ended, the panel no longer says the change is on its way.
+  await expect(act.getByRole('status')).toContainText(
+    'The change was sent to 5 processes (the run has ended)',
+  );
   // What the service keeps: each process's own id, never the placeholder.
   for (const reference of references.slice(1)) {
     const response = await fetch(`${service.url}/open-api/processes/external-reference/${reference}`, {

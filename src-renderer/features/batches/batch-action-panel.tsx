@@ -258,8 +258,10 @@ export function BatchActionPanel({
         {stage.name === 'started' && (
           <div role="status" className="notice-box">
             <p>
-              The change is on its way to {counted(stage.count, 'process', 'processes')}; each row shows its
-              outcome as it ends.
+              {/* Said as the run stands now: "on its way" only while it is. */}
+              {batch.job.kind === 'run' && batch.job.status !== 'running'
+                ? `The change was sent to ${counted(stage.count, 'process', 'processes')} (the run ${batch.job.status === 'finished' ? 'has ended' : `is ${batch.job.status}`}); each row shows its outcome.`
+                : `The change is on its way to ${counted(stage.count, 'process', 'processes')}; each row shows its outcome as it ends.`}
             </p>
             <button type="button" onClick={() => go({ name: 'edit' })}>
               New change

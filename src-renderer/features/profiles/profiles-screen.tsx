@@ -128,7 +128,11 @@ export function ProfilesScreen() {
                 type="button"
                 className={profile.id === current?.id ? 'list-button selected' : 'list-button'}
                 aria-current={profile.id === current?.id}
-                onClick={() => setSelected(profile.id)}
+                onClick={() => {
+                  setSelected(profile.id);
+                  // "Saved the profile X" belongs to that moment: choosing another ends it.
+                  if (profile.id !== added) setAdded(null);
+                }}
               >
                 <span>{profile.name}</span> <EnvBadge environment={profile.environment} />
               </button>
