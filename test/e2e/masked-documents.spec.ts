@@ -108,9 +108,18 @@ test('a document masks its confidential values in every view and says Save as ke
   await expectNeitherInPage(page);
 });
 
-/** Calls the browser shell's bridge as the page does, with the token of the URL it was opened at. */
-async function bridge<T>(page: Page, url: string, name: string, input: unknown): Promise<T> {
-  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token');
+/** The token the tab holds (in memory only), taken from its own bridge calls as they go out. */
+const tokens = new WeakMap<Page, string>();
+function watchToken(page: Page): void {
+  page.on('request', (request) => {
+    const bearer = request.headers().authorization;
+    if (bearer?.startsWith('Bearer ')) tokens.set(page, bearer.slice(7));
+  });
+}
+
+/** Calls the browser shell's bridge as the page does, with the token the tab presents. */
+async function bridge<T>(page: Page, _url: string, name: string, input: unknown): Promise<T> {
+  const token = tokens.get(page);
   const result = await page.evaluate(
     async ({ name, input, token }) => {
       const response = await fetch(`/bridge/${name}`, {
@@ -130,6 +139,7 @@ test('a document opened from an inbox delivery masks the values its payload mask
   page,
   consoleApp,
 }) => {
+  watchToken(page);
   await page.goto(consoleApp.url);
   await expect(page.locator('[data-app-ready="true"]')).toBeVisible();
   // A form with a NINO and a DOB, as a citizen submits it: its REST step delivers to the inbox.

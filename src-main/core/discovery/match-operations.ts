@@ -128,12 +128,15 @@ function featuresOf(source: DescribedOperation): Features {
   };
 }
 
-/** The path from its last literal segment on: `/processes/{processId}/note` -> `/note`. */
+/**
+ * The path's last literal segment, with `/{id}` when placeholders follow it: `…/{processId}/note`
+ * -> `/note`, `/documents/{documentId}` -> `/documents/{id}` (short, so the Reason column fits).
+ */
 function pathTail(path: string): string {
   const segments = path.split('/').filter(Boolean);
-  let start = segments.length - 1;
-  while (start > 0 && segments[start]!.startsWith('{')) start -= 1;
-  return `/${segments.slice(start).join('/')}`;
+  let last = segments.length - 1;
+  while (last > 0 && segments[last]!.startsWith('{')) last -= 1;
+  return `/${segments[last] ?? ''}${last < segments.length - 1 ? '/{id}' : ''}`;
 }
 
 /** Scores one description operation as one console operation; null when it cannot be it. */

@@ -9,7 +9,7 @@ export interface OperationRule {
   methods: readonly string[];
   /** The path's shape, on its literal segments' words (singular, lower case). */
   path: (shape: PathShape) => boolean;
-  /** The reason `path`'s test gives, from the end of the path proposed (`/note`, `/documents/{documentId}`). */
+  /** The reason `path`'s test gives, from the end of the path proposed (`/note`, `/documents/{id}`). */
   pathReason: (tail: string) => string;
   words: readonly (readonly string[])[];
   avoid: readonly string[];

@@ -153,7 +153,7 @@ describe('the matcher on descriptions in other styles', () => {
     const reasons = (operation: Operation) =>
       match.operations.find((entry) => entry.operation === operation)?.reasons;
     expect(reasons('addNote')).toContain('path ends in /Notes');
-    expect(reasons('getDocument')).toContain('path ends in /Documents/{documentId}');
+    expect(reasons('getDocument')).toContain('path ends in /Documents/{id}');
     expect(auth.proposed).toEqual({
       scheme: 'headers',
       headers: { key: 'X-Tenant-Key', secret: 'X-Tenant-Secret' },
