@@ -3,15 +3,22 @@ import { goToScreen, openConsole, openNotes } from './newcomer-steps';
 
 /**
  * Issue 28: an unsent note and the batch opened survive a reload of the tab (a note holds no
- * confidential value; a completion's fields may, and stay in memory only).
+ * confidential value; a completion's fields may, and stay in memory only). The token lives in the
+ * tab's memory only, so a reload is let in again by the next launch URL the console printed, in
+ * the same tab, with the route the tab had.
  */
 test('a reload keeps an unsent note and the batch opened', async ({ page, consoleApp }) => {
+  const reload = async () => {
+    const route = new URL(page.url()).hash;
+    await reload();
+    await page.goto(`${consoleApp.url}${route}`);
+  };
   await openConsole(page, consoleApp.url);
   const { form, box } = await openNotes(page, 'FT-000005');
   await box.fill('Half-written: waiting for the crew’s photos.');
   await form.getByLabel('Visible to linked accounts').check();
 
-  await page.reload();
+  await reload();
   await expect(page.getByRole('heading', { name: /FT-000005/ })).toBeVisible();
   await page.getByRole('tab', { name: /Notes/ }).click();
   await expect(box).toHaveValue('Half-written: waiting for the crew’s photos.');
@@ -27,7 +34,7 @@ test('a reload keeps an unsent note and the batch opened', async ({ page, consol
   await expect(
     page.getByRole('list', { name: 'Notes' }).getByRole('article').filter({ hasText: 'Half-written' }),
   ).toHaveCount(1);
-  await page.reload();
+  await reload();
   await page.getByRole('tab', { name: /Notes/ }).click();
   await expect(box).toHaveValue('');
 
@@ -40,12 +47,12 @@ test('a reload keeps an unsent note and the batch opened', async ({ page, consol
   await make.getByRole('region', { name: 'Batch made' }).getByRole('button', { name: 'Open batch' }).click();
   const heading = page.getByRole('heading', { name: /Reload check/ });
   await expect(heading).toBeVisible();
-  await page.reload();
+  await reload();
   await expect(heading).toBeVisible();
   await expect(page.getByText('2 processes of Local sandbox')).toBeVisible();
   await page.getByRole('button', { name: '← All batches' }).click();
   await expect(make).toBeVisible();
-  await page.reload();
+  await reload();
   await expect(make).toBeVisible();
   await expect(heading).toHaveCount(0);
 });
