@@ -10,7 +10,7 @@ import { goToScreen, openConsole, openNotes } from './newcomer-steps';
 test('a reload keeps an unsent note and the batch opened', async ({ page, consoleApp }) => {
   const reload = async () => {
     const route = new URL(page.url()).hash;
-    await reload();
+    await page.reload();
     await page.goto(`${consoleApp.url}${route}`);
   };
   await openConsole(page, consoleApp.url);
