@@ -140,9 +140,8 @@ export function sortLines(source: SourceItems): SortedLines {
       sorted.duplicates += 1;
       continue;
     }
-    const problem = inputKind === 'externalReference' ? referenceProblem(input) : null;
-    if (problem !== null) {
-      sorted.rejected.push({ line, input: clip(input), message: problem });
+    if (inputKind === 'externalReference' && (!referencePattern.test(input) || partialGuid.test(input))) {
+      sorted.rejected.push({ line, input: clip(input), message: lineProblem(input) });
       continue;
     }
     seen.add(key);
@@ -151,12 +150,8 @@ export function sortLines(source: SourceItems): SortedLines {
   return sorted;
 }
 
-/**
- * Why `input` (not a GUID) is no external reference, or null when it is one: the one rule for a
- * reference, whether typed in the lookup box or given on a batch's line.
- */
-export function referenceProblem(input: string): string | null {
-  if (referencePattern.test(input) && !partialGuid.test(input)) return null;
+/** The sentence for a line that is neither a GUID nor an external reference. */
+function lineProblem(input: string): string {
   if (input.length > 100) return 'is longer than an external reference can be (100 characters).';
   if (partialGuid.test(input) || /^[0-9a-f-]{30,40}$/i.test(input))
     return 'looks like a process id but is not a whole GUID like 3f2b8c1e-0d4a-4e8b-9c21-5a7f0e6d2b10.';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { guidPattern } from './api';
-import { referenceProblem } from './batch-lines';
 
 /**
  * The building blocks of the contract (contract.ts): how a call and an event are declared, and the
@@ -54,15 +53,7 @@ export function event<P>(): EventSpec<P> {
 
 export const noInput = z.object({}).strict().default({});
 export const profileId = z.string().uuid('must be a profile id');
-/** A process's external reference: the rule a batch's lines follow too (batch-lines.ts). */
-export const externalReference = z
-  .string()
-  .trim()
-  .min(1, 'is empty; enter one like FT-000042')
-  .superRefine((input, context) => {
-    const problem = referenceProblem(input);
-    if (problem !== null) context.addIssue({ code: 'custom', message: problem.replace(/\.$/, '') });
-  });
+export const externalReference = z.string().trim().min(1, 'is empty; enter one like FT-000042').max(200);
 export const intentId = z.string().uuid('must be a UUID, one per user intent');
 /** What the user typed to confirm a change on a live tenant (src-shared/live-confirmation.ts). */
 export const confirmation = z.string().max(200).optional();

@@ -80,16 +80,3 @@ describe('messages a person can act on (issue 15 item 10)', () => {
     }
   });
 });
-
-describe('an external reference typed in the lookup box', () => {
-  it('follows the rule a batch line follows, with its sentence', () => {
-    expect(doorSays('processes.getByReference', { profileId, externalReference: 'FT 000003; DROP' })).toBe(
-      'The external reference is neither a process id (GUID) nor an external reference (letters, digits, ".", "_", "-" or "/", like FT-000042).',
-    );
-    const taken = calls['processes.getByReference'].input.safeParse({
-      profileId,
-      externalReference: ' 20240115-0001 ',
-    });
-    expect(taken.success && taken.data.externalReference).toBe('20240115-0001');
-  });
-});
