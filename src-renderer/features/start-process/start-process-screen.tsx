@@ -91,7 +91,12 @@ export function StartProcessScreen({ profile }: { profile: ProfileView }) {
   // The contract's schema for the request body states every rule and its sentence.
   const problems = formProblems(startProcessInputSchema, request, labels);
   // A name the profile has not met yet is no malformed GUID: say what is missing and how to get it.
-  const typedName = !named && /[^0-9a-f-]/i.test(request.processTypeId) ? request.processTypeId : null;
+  // A space, or letters without a dash ("Pothole report", "Pothole"), reads as a name; "not-a-guid"
+  // as a mistyped id.
+  const typedName =
+    !named && (/\s/.test(request.processTypeId) || /^[^-]*[g-z][^-]*$/i.test(request.processTypeId))
+      ? request.processTypeId
+      : null;
   const typeError =
     problems.get('processTypeId') &&
     (typedName
